@@ -1,0 +1,39 @@
+/** Limits and timings from SPEC §9 and DESIGN.md, shared by client and server. */
+
+export const PRODUCT_NAME = 'Tribe36';
+export const HEADER_SUBLINE = 'Find your tribe. Evolve.';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const MEMBER_SEARCH_MIN_CHARS = 2;
+export const MEMBER_COUNT_FALLBACK = 6;
+
+export const MIB = 1024 * 1024;
+export const JSON_BODY_LIMIT = 1 * MIB;
+export const PROFILE_IMAGE_MAX_BYTES = 5 * MIB;
+
+export const CHAT_POLL_MS = 3000;
+export const ANGLE_BANNER_MS = 3000;
+export const COPIED_TICK_MS = 2000;
+
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50;
+
+export const THEME_STORAGE_KEY = 'tribe36-theme';
+export const THEMES = ['dark', 'light', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
+export const PRIVACY_LEVELS = ['private', 'selective', 'public'] as const;
+export type PrivacyLevel = (typeof PRIVACY_LEVELS)[number];

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PRIVACY_LEVELS,
+} from '../constants';
+
+/** A zod error message that tells a missing field from a wrongly typed one, naming the field. */
+export function fieldError(field: string, expected = 'a string') {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
+}
+
+/** Length in characters (code points), so an emoji counts once and nothing is cut short. */
+export function charLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+export const passwordSchema = z
+  .string({ error: fieldError('password') })
+  .refine((p) => charLength(p) >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .refine((p) => charLength(p) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
+/** E-mail addresses are trimmed and lower-cased before anything else (DESIGN.md decision 7). */
+export const emailSchema = z
+  .string({ error: fieldError('email') })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: 'email must be a valid email address' })
+      .max(EMAIL_MAX_LENGTH, { error: `email must be at most ${EMAIL_MAX_LENGTH} characters` }),
+  );
+
+export const registerBody = z.object(
+  {
+    // The spec's client sends username = email; the account's handle is made from the e-mail.
+    username: z.string({ error: 'username must be a string' }).max(EMAIL_MAX_LENGTH).optional(),
+    email: emailSchema,
+    password: passwordSchema,
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object(
+  {
+    username: z
+      .string({ error: fieldError('username') })
+      .trim()
+      .min(1, { error: 'username is required' })
+      .max(EMAIL_MAX_LENGTH, { error: 'username is too long' }),
+    password: z
+      .string({ error: fieldError('password') })
+      .min(1, { error: 'password is required' })
+      .max(PASSWORD_MAX_LENGTH * 4, { error: 'password is too long' }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const privacyLevelSchema = z.enum(PRIVACY_LEVELS);
+
+/** The signed-in member as SPEC §3 names it; never a password or hash. */
+export const currentUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  profilePicture: z.string().nullable(),
+  age: z.number().int().nullable(),
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
+  school: z.string().nullable(),
+  hometown: z.string().nullable(),
+  background: z.string().nullable(),
+  injuryHistory: z.string().nullable(),
+  goalOne: z.string().nullable(),
+  goalTwo: z.string().nullable(),
+  goalThree: z.string().nullable(),
+  paymentStatus: z.string(),
+  privacyLevel: privacyLevelSchema,
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const userResponse = z.object({ user: currentUser });
+export type UserResponse = z.infer<typeof userResponse>;
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const memberCountResponse = z.object({ count: z.number().int().nonnegative() });
+export type MemberCountResponse = z.infer<typeof memberCountResponse>;
+
+export const NAME_MAX_LENGTH = 100;
+export const LONG_TEXT_MAX_LENGTH = 4000;
+
+/** A free-text profile field: trimmed, empty becomes null, null clears it. */
+function profileText(field: string, max: number) {
+  return z
+    .string({ error: fieldError(field, 'a string or null') })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+}
+
+/** PATCH /api/auth/profile: partial; an absent field stays, null clears it; unknown fields are dropped. */
+export const profileUpdateBody = z.object(
+  {
+    name: profileText('name', NAME_MAX_LENGTH),
+    age: z
+      .number({ error: fieldError('age', 'a whole number or null') })
+      .int({ error: 'age must be a whole number' })
+      .min(0, { error: 'age must be between 0 and 130' })
+      .max(130, { error: 'age must be between 0 and 130' })
+      .nullable()
+      .optional(),
+    height: profileText('height', NAME_MAX_LENGTH),
+    weight: profileText('weight', NAME_MAX_LENGTH),
+    school: profileText('school', NAME_MAX_LENGTH),
+    hometown: profileText('hometown', NAME_MAX_LENGTH),
+    background: profileText('background', LONG_TEXT_MAX_LENGTH),
+    injuryHistory: profileText('injuryHistory', LONG_TEXT_MAX_LENGTH),
+    goalOne: profileText('goalOne', LONG_TEXT_MAX_LENGTH),
+    goalTwo: profileText('goalTwo', LONG_TEXT_MAX_LENGTH),
+    goalThree: profileText('goalThree', LONG_TEXT_MAX_LENGTH),
+    profilePicture: z
+      .string({ error: fieldError('profilePicture', 'a string or null') })
+      .max(2048)
+      .nullable()
+      .optional(),
+    privacyLevel: z
+      .enum(PRIVACY_LEVELS, { error: 'privacyLevel must be one of private, selective, public' })
+      .optional(),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

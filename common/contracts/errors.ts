@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Every error body the API sends: the spec's client reads `error`. */
+export const errorBody = z.object({ error: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Error texts the client and the server both rely on. */
+export const ERRORS = {
+  notFound: 'Not found',
+  notSignedIn: 'Not signed in',
+  invalidCredentials: 'Invalid credentials',
+  emailTaken: 'An account with this email already exists',
+  passwordChangeRequired: 'Password change required',
+  forbidden: 'Forbidden',
+  crossSite: 'Cross-site request refused',
+  unsupportedMediaType: 'Unsupported content type: send application/json',
+  bodyTooLarge: 'Request body is too large',
+  malformedJson: 'Malformed JSON in request body',
+  internal: 'Internal server error',
+} as const;

@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { JSON_BODY_LIMIT } from '../common/constants';
+import type { Config } from './config';
+import { createContext, type AppContext } from './context';
+import type { Database } from './db/client';
+import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { registerClient } from './plugins/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Pino logger options; false for none (tests). */
+  logger?: boolean | object;
+};
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+/**
+ * Builds the Fastify instance: external plugins, then the app's own (security, sessions), then
+ * the modules, then the client. It does not listen (server/main.ts does).
+ */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger:
+      logger === true
+        ? { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] }
+        : logger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const ctx = createContext(config, database);
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, { publicUrl: config.publicUrl });
+  await registerSessions(app, ctx.sessions, { secure: config.secureCookies });
+
+  await healthRoutes(app, ctx);
+  await authRoutes(app, ctx);
+  await membersRoutes(app, ctx);
+
+  await registerClient(app, config.clientDir);
+
+  await ctx.sessions.start();
+  app.addHook('onClose', async () => {
+    ctx.throttle.stop();
+    await ctx.sessions.stop();
+  });
+
+  return Object.assign(app, { ctx }) as App;
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './lib/paths';
+
+/**
+ * The one place that reads process.env (DESIGN.md "Configuration"). Parsed and validated once;
+ * a bad value stops start-up with a message that names the variable.
+ */
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], {
+    error: 'must be true or false',
+  })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(5000),
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+  S3_ENDPOINT: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((u) => new URL(u).origin)
+      .optional(),
+  ),
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmails: ReadonlySet<string>;
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  clientDir: string;
+  migrationsDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const S3_VARS = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Parses an environment (process.env by default) into a Config or throws ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}: ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const anyS3 = e.S3_ENDPOINT || S3_VARS.some((k) => e[k]);
+  if (anyS3) {
+    const missing = S3_VARS.filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${missing.join(', ')}: must be set when S3 storage is configured`,
+      );
+    }
+  }
+  const root = projectRoot();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmails: new Set(e.ADMIN_EMAILS),
+    s3: anyS3
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.join(root, 'dist', 'client'),
+    migrationsDir: path.join(root, 'server', 'db', 'migrations'),
+  };
+}

@@ -1,0 +1,52 @@
+import { count, eq, like, or } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users, type NewUserRow, type UserRow } from '../schema';
+
+/** Drizzle queries on users only: rows, null or booleans, never HTTP errors. */
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row ?? null;
+    },
+    async findByUsername(username: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      return row ?? null;
+    },
+    /** Handles equal to base or base-N, to pick the next free one. */
+    async usernamesLike(base: string): Promise<string[]> {
+      const rows = await db
+        .select({ username: users.username })
+        .from(users)
+        .where(or(eq(users.username, base), like(users.username, `${base}-%`)));
+      return rows.map((r) => r.username);
+    },
+    /** Inserts a user; null when the e-mail or handle is already taken (the caller decides which). */
+    async insert(values: NewUserRow): Promise<UserRow | null> {
+      const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+    async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | null> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+    async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({ isAdmin })
+        .where(eq(users.email, email))
+        .returning();
+      return row ?? null;
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

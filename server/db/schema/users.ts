@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public handle (DESIGN.md decision 9): lower-case letters, digits and dashes. */
+    username: text('username').notNull().unique(),
+    /** Trimmed and lower-cased before it is stored. */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    profilePicture: text('profile_picture'),
+    age: integer('age'),
+    height: text('height'),
+    weight: text('weight'),
+    school: text('school'),
+    hometown: text('hometown'),
+    background: text('background'),
+    injuryHistory: text('injury_history'),
+    goalOne: text('goal_one'),
+    goalTwo: text('goal_two'),
+    goalThree: text('goal_three'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    privacyLevel: text('privacy_level', { enum: ['private', 'selective', 'public'] })
+      .notNull()
+      .default('public'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_username_format', sql`${t.username} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('users_privacy_level', sql`${t.privacyLevel} in ('private', 'selective', 'public')`),
+    check('users_age_range', sql`${t.age} is null or (${t.age} between 0 and 130)`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  loginBody,
+  okResponse,
+  profileUpdateBody,
+  registerBody,
+  userResponse,
+} from '../../../common/contracts/auth';
+import { errorBody } from '../../../common/contracts/errors';
+import { presentCurrentUser } from '../../presenters/user.presenter';
+import { actorOf, requireMember } from '../../plugins/session';
+import type { AppContext } from '../../context';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+
+/** /api/auth: register, login, me, logout, profile. Thin: schema, guard, one service call. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const present = (row: Parameters<typeof presentCurrentUser>[0]) =>
+    presentCurrentUser(row, ctx.config.adminEmails);
+
+  r.post(
+    '/api/auth/register',
+    { schema: { body: registerBody, response: { 201: userResponse, ...errors } } },
+    async (request, reply) => {
+      const { user, token } = await ctx.auth.register(request.body);
+      reply.setSessionCookie(token);
+      return reply.code(201).send({ user: present(user) });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    { schema: { body: loginBody, response: { 200: userResponse, ...errors } } },
+    async (request, reply) => {
+      const { user, token } = await ctx.auth.login(request.body, request.ip);
+      reply.setSessionCookie(token);
+      return { user: present(user) };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      config: { allowDuringPasswordChange: true },
+      onRequest: requireMember,
+      schema: { response: { 200: userResponse, ...errors } },
+    },
+    async (request) => ({ user: present(actorOf(request).user) }),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    { config: { allowDuringPasswordChange: true }, schema: { response: { 200: okResponse, ...errors } } },
+    async (request, reply) => {
+      await ctx.auth.logout(request.actor?.tokenHash ?? null);
+      reply.clearSessionCookie();
+      return { ok: true as const };
+    },
+  );
+
+  r.patch(
+    '/api/auth/profile',
+    {
+      onRequest: requireMember,
+      schema: { body: profileUpdateBody, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => ({ user: present(await ctx.profile.update(actorOf(request), request.body)) }),
+  );
+}

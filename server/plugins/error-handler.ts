@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERRORS } from '../../common/contracts/errors';
+import { AppError } from '../lib/errors';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERRORS.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: ERRORS.malformedJson,
+  FST_ERR_BAD_URL: 'Bad request URL',
+  FST_ERR_ASYNC_CONSTRAINT: 'Bad request',
+};
+
+/**
+ * One handler for every error (the 404 for unknown routes is in plugins/client.ts): `{ "error": "…" }`, the status from AppError's code or Fastify's
+ * own 4xx, and for anything else a logged 500 whose text is never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      return reply.code(err.statusCode).headers(err.headers).send({ error: err.message });
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = 'code' in err ? String(err.code) : '';
+      const message =
+        FASTIFY_MESSAGES[code] ?? (err instanceof SyntaxError ? ERRORS.malformedJson : err.message);
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: ERRORS.internal });
+  });
+}

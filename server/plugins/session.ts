@@ -1,0 +1,252 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/constants';
+import { ERRORS } from '../../common/contracts/errors';
+import type { Database } from '../db/client';
+import { sessionsRepository } from '../db/repositories/sessions.repository';
+import { usersRepository } from '../db/repositories/users.repository';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { isAdminRow } from '../presenters/user.presenter';
+
+/** Who is making a request: the member and their session, or null for a visitor. */
+export type Actor = { user: UserRow; isAdmin: boolean; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes a member who must change their password may still use (DESIGN.md decision 1). */
+    allowDuringPasswordChange?: boolean;
+  }
+}
+
+const CACHE_TTL_MS = 5 * 60 * 1000;
+const CACHE_MAX = 50_000;
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+const CHANNEL = 'tribe36_auth';
+
+type CachedSession = { userId: string; expiresAt: number; lastSeenAt: number; cachedAt: number };
+type CachedUser = { row: UserRow; cachedAt: number };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sessions (DESIGN.md "sessions" and decision 6): opaque random tokens, only their SHA-256 in the
+ * database, cached in memory so that a request costs no query; a logout or a change to the user
+ * invalidates the cache at once, in every process, through NOTIFY.
+ */
+export function createSessionStore(database: Database, adminEmails: ReadonlySet<string>) {
+  const sessionsRepo = sessionsRepository(database.db);
+  const usersRepo = usersRepository(database.db);
+  const sessionCache = new Map<string, CachedSession>();
+  const userCache = new Map<string, CachedUser>();
+  const hashesByUser = new Map<string, Set<string>>();
+
+  function forgetSession(tokenHash: string) {
+    const s = sessionCache.get(tokenHash);
+    if (!s) return;
+    sessionCache.delete(tokenHash);
+    const set = hashesByUser.get(s.userId);
+    set?.delete(tokenHash);
+    if (set?.size === 0) hashesByUser.delete(s.userId);
+  }
+  function forgetUser(userId: string) {
+    userCache.delete(userId);
+    for (const h of hashesByUser.get(userId) ?? []) sessionCache.delete(h);
+    hashesByUser.delete(userId);
+  }
+  function remember(tokenHash: string, s: CachedSession) {
+    if (sessionCache.size >= CACHE_MAX) {
+      const oldest = sessionCache.keys().next().value;
+      if (oldest !== undefined) forgetSession(oldest);
+    }
+    sessionCache.set(tokenHash, s);
+    let set = hashesByUser.get(s.userId);
+    if (!set) hashesByUser.set(s.userId, (set = new Set()));
+    set.add(tokenHash);
+  }
+  function onMessage(payload: string) {
+    if (payload.startsWith('s:')) forgetSession(payload.slice(2));
+    else if (payload.startsWith('u:')) forgetUser(payload.slice(2));
+  }
+  async function broadcast(payload: string) {
+    onMessage(payload);
+    await database.notify(CHANNEL, payload).catch(() => {});
+  }
+
+  async function loadUser(userId: string, now: number): Promise<UserRow | null> {
+    const cached = userCache.get(userId);
+    if (cached && now - cached.cachedAt < CACHE_TTL_MS) return cached.row;
+    const row = await usersRepo.findById(userId);
+    if (row) {
+      if (userCache.size >= CACHE_MAX) {
+        const oldest = userCache.keys().next().value;
+        if (oldest !== undefined) userCache.delete(oldest);
+      }
+      userCache.set(userId, { row, cachedAt: now });
+    }
+    return row;
+  }
+
+  let unlisten: (() => Promise<void>) | undefined;
+  let cleanupTimer: NodeJS.Timeout | undefined;
+
+  return {
+    async start() {
+      unlisten = await database.listen(CHANNEL, onMessage);
+      const cleanup = () => {
+        const now = Date.now();
+        void sessionsRepo.deleteExpired(new Date(now), new Date(now - SESSION_IDLE_MS)).catch(() => {});
+      };
+      cleanup();
+      cleanupTimer = setInterval(cleanup, CLEANUP_EVERY_MS).unref();
+    },
+    async stop() {
+      if (cleanupTimer) clearInterval(cleanupTimer);
+      await unlisten?.().catch(() => {});
+    },
+
+    /** Starts a session for a user: a new token every sign-in. Returns the cookie token. */
+    async create(userId: string): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const row = await sessionsRepo.insert({
+        tokenHash,
+        userId,
+        expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      });
+      remember(tokenHash, {
+        userId,
+        expiresAt: row.expiresAt.getTime(),
+        lastSeenAt: row.lastSeenAt.getTime(),
+        cachedAt: Date.now(),
+      });
+      return token;
+    },
+
+    /** The member behind a cookie token, or null when it is unknown, expired or idle too long. */
+    async resolve(token: string): Promise<Actor | null> {
+      if (token.length === 0 || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      let s = sessionCache.get(tokenHash);
+      if (!s || now - s.cachedAt >= CACHE_TTL_MS) {
+        const row = await sessionsRepo.findByHash(tokenHash);
+        if (!row) {
+          forgetSession(tokenHash);
+          return null;
+        }
+        s = {
+          userId: row.userId,
+          expiresAt: row.expiresAt.getTime(),
+          lastSeenAt: row.lastSeenAt.getTime(),
+          cachedAt: now,
+        };
+        remember(tokenHash, s);
+      }
+      if (now >= s.expiresAt || now - s.lastSeenAt >= SESSION_IDLE_MS) {
+        forgetSession(tokenHash);
+        await sessionsRepo.deleteByHash(tokenHash).catch(() => false);
+        return null;
+      }
+      if (now - s.lastSeenAt >= TOUCH_EVERY_MS) {
+        s.lastSeenAt = now;
+        void sessionsRepo.touch(tokenHash, new Date(now)).catch(() => {});
+      }
+      const user = await loadUser(s.userId, now);
+      if (!user) {
+        forgetSession(tokenHash);
+        return null;
+      }
+      return { user, isAdmin: isAdminRow(user, adminEmails), tokenHash };
+    },
+
+    /** Ends one session everywhere. */
+    async revoke(tokenHash: string): Promise<void> {
+      await sessionsRepo.deleteByHash(tokenHash);
+      await broadcast('s:' + tokenHash);
+    },
+
+    /** Ends every session of a user everywhere (password reset). */
+    async revokeUser(userId: string): Promise<void> {
+      await sessionsRepo.deleteForUser(userId);
+      await broadcast('u:' + userId);
+    },
+
+    /** Drops a user's cached row everywhere after it changed (profile, admin flag). */
+    async userChanged(userId: string): Promise<void> {
+      await broadcast('u:' + userId);
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export type SessionCookieOptions = { secure: boolean };
+
+export function sessionCookieName(secure: boolean) {
+  return secure ? '__Host-tribe36_session' : 'tribe36_session';
+}
+
+/** Reads the session cookie on every /api request and sets request.actor. */
+export async function registerSessions(
+  app: FastifyInstance,
+  store: SessionStore,
+  opts: SessionCookieOptions,
+) {
+  const name = sessionCookieName(opts.secure);
+  await app.register(cookie, { hook: 'onRequest' });
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[name];
+    request.actor = token ? await store.resolve(token) : null;
+  });
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    this.setCookie(name, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secure,
+      path: '/',
+      maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    this.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/' });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    setSessionCookie(token: string): void;
+    clearSessionCookie(): void;
+  }
+}
+
+/** Guard: a signed-in member (who is not held at the password-change step). */
+export async function requireMember(request: FastifyRequest) {
+  const actor = request.actor;
+  if (!actor) throw new AppError('unauthorized', ERRORS.notSignedIn);
+  if (actor.user.mustChangePassword && !request.routeOptions.config.allowDuringPasswordChange) {
+    throw new AppError('forbidden', ERRORS.passwordChangeRequired);
+  }
+}
+
+/** Guard: a signed-in admin. */
+export async function requireAdmin(request: FastifyRequest) {
+  await requireMember(request);
+  if (!request.actor!.isAdmin) throw new AppError('forbidden', ERRORS.forbidden);
+}
+
+/** The actor after a guard has run. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthorized', ERRORS.notSignedIn);
+  return request.actor;
+}
