@@ -21,10 +21,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
         const value = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'no-cache';
-        (res as unknown as { setHeader(name: string, value: string): void }).setHeader(
-          'cache-control',
-          value,
-        );
+        res.header('cache-control', value);
       },
     });
   }

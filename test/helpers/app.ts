@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { freshDatabase, MIGRATIONS_DIR } from './database';
+
+export type TestApp = {
+  app: App;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Builds the app on a fresh copy of the migrated database (PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set). `env` adds configuration variables, as the environment would.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-test-'));
+  const { source, drop } = await freshDatabase(inject('templateDir'), path.join(dataDir, 'db'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, ...env, ...(source.url ? { DATABASE_URL: source.url } : {}) }),
+    ...overrides,
+  };
+  const database = await openDatabase({
+    url: source.url,
+    dataDir: source.dataDir,
+    migrationsDir: MIGRATIONS_DIR,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie in a response, to send back as a Cookie header. */
+export function sessionCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = all.find((c) => /tribe36_session=[^;]+/.test(c) && !/Max-Age=0/i.test(c));
+  if (!cookie) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return cookie.split(';')[0]!;
+}
