@@ -38,10 +38,14 @@ async function main() {
     // Requests in flight may finish, for at most SHUTDOWN_GRACE_MS.
     const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // A keep-alive connection whose request finishes after close() began would otherwise stay
+    // open until its keep-alive timeout: close each as soon as it goes idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     try {
       await app.close();
     } finally {
       clearTimeout(force);
+      clearInterval(sweep);
       await database.close().catch((err) => app.log.error({ err }, 'database close failed'));
       releaseLock();
     }

@@ -1,4 +1,4 @@
-import { count, eq, like, or } from 'drizzle-orm';
+import { asc, count, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users, type NewUserRow, type UserRow } from '../schema';
 
@@ -41,6 +41,15 @@ export function usersRepository(db: Db) {
         .where(eq(users.email, email))
         .returning();
       return row ?? null;
+    },
+    /** Admins by the column or by the configured e-mail list. */
+    async listAdmins(adminEmails: string[]): Promise<UserRow[]> {
+      const byList = adminEmails.length > 0 ? inArray(users.email, adminEmails) : undefined;
+      return db
+        .select()
+        .from(users)
+        .where(byList ? or(eq(users.isAdmin, true), byList) : eq(users.isAdmin, true))
+        .orderBy(asc(users.email));
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);
