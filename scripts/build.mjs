@@ -1,0 +1,28 @@
+// Production build: the client with Vite into dist/client, the server bundled with esbuild into
+// dist/server (dependencies stay in node_modules).
+import { spawnSync } from 'node:child_process';
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (vite.status !== 0) process.exit(vite.status ?? 1);
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'server/main.ts', admin: 'server/cli/admin.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('built dist/client and dist/server');

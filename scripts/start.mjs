@@ -1,0 +1,16 @@
+// `npm start`: serves the production build, building it first when it is missing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(root, 'dist', 'server', 'main.js');
+const clientEntry = path.join(root, 'dist', 'client', 'index.html');
+
+if (!fs.existsSync(serverEntry) || !fs.existsSync(clientEntry)) {
+  console.log('No production build yet: building it first (npm run build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import(pathToFileURL(serverEntry).href);

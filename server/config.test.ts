@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(5000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.s3).toBeUndefined();
+    expect(c.secureCookies).toBe(false);
+    expect(c.trustProxy).toBe(false);
+    expect([...c.adminEmails]).toEqual([]);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/t36',
+      DATABASE_URL: 'postgres://u:p@db:5432/tribe36',
+      ADMIN_EMAILS: ' Coach@X.com, second@y.org ,',
+      PUBLIC_URL: 'https://tribe36.example.com/',
+      TRUST_PROXY: 'true',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'b',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/tmp/t36',
+      databaseUrl: 'postgres://u:p@db:5432/tribe36',
+      publicUrl: 'https://tribe36.example.com',
+      secureCookies: true,
+      trustProxy: true,
+      s3: { endpoint: 'http://127.0.0.1:9000', bucket: 'b', region: 'us-east-1' },
+    });
+    expect([...c.adminEmails]).toEqual(['coach@x.com', 'second@y.org']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_EMAILS', 'coach, x@y.z'],
+    ['PUBLIC_URL', 'not a url'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('wants the whole S3 set or none of it', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+  });
+});
