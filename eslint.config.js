@@ -15,15 +15,19 @@ const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 function placeOf(file) {
   const rel = path.relative(root, file).split(path.sep);
   const top = rel[0];
-  if (top === 'client' && rel[1] === 'features') return { top, unit: `client feature "${rel[2]}"`, key: `f:${rel[2]}` };
-  if (top === 'server' && rel[1] === 'modules') return { top, unit: `server module "${rel[2]}"`, key: `m:${rel[2]}` };
+  if (top === 'client' && rel[1] === 'features')
+    return { top, unit: `client feature "${rel[2]}"`, key: `f:${rel[2]}` };
+  if (top === 'server' && rel[1] === 'modules')
+    return { top, unit: `server module "${rel[2]}"`, key: `m:${rel[2]}` };
   return { top, unit: top, key: null };
 }
 
 const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import directions between common, client, server, features and modules' },
+    docs: {
+      description: 'Enforce the import directions between common, client, server, features and modules',
+    },
     schema: [],
   },
   create(context) {
@@ -32,18 +36,24 @@ const importBoundaries = {
       if (typeof source !== 'string') return;
       let target;
       if (source.startsWith('.')) target = path.resolve(path.dirname(context.filename), source);
-      else if (source.startsWith('@common/')) target = path.join(root, 'common', source.slice('@common/'.length));
+      else if (source.startsWith('@common/'))
+        target = path.join(root, 'common', source.slice('@common/'.length));
       else {
-        if ((from.top === 'common' || from.top === 'client') && nodeBuiltins.has(source)) {
+        const isTest = /\.test\.tsx?$/.test(context.filename);
+        if ((from.top === 'common' || from.top === 'client') && !isTest && nodeBuiltins.has(source)) {
           context.report({ node, message: `${from.top}/ must not import the Node module "${source}".` });
         }
         return;
       }
       const to = placeOf(target);
-      const report = (why) => context.report({ node, message: `${from.unit} must not import ${to.unit} (${why}).` });
-      if (from.top === 'common' && to.top !== 'common') report('common/ is isomorphic and imports only common/');
-      else if (from.top === 'client' && to.top === 'server') report('client and server never import each other');
-      else if (from.top === 'server' && to.top === 'client') report('client and server never import each other');
+      const report = (why) =>
+        context.report({ node, message: `${from.unit} must not import ${to.unit} (${why}).` });
+      if (from.top === 'common' && to.top !== 'common')
+        report('common/ is isomorphic and imports only common/');
+      else if (from.top === 'client' && to.top === 'server')
+        report('client and server never import each other');
+      else if (from.top === 'server' && to.top === 'client')
+        report('client and server never import each other');
       else if (from.key && to.key && from.key !== to.key && from.key[0] === to.key[0])
         report('move what they share to components/, lib/ or a shared server folder');
     }

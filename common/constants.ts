@@ -6,6 +6,13 @@ export const HEADER_SUBLINE = 'Find your tribe. Evolve.';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+/** Profile text limits: names and short fields, and the long free texts. */
+export const NAME_MAX_LENGTH = 100;
+export const LONG_TEXT_MAX_LENGTH = 4000;
 
 export const MEMBER_SEARCH_MIN_CHARS = 2;
 export const MEMBER_COUNT_FALLBACK = 6;

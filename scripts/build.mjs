@@ -7,10 +7,14 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const vite = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const vite = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
 await build({

@@ -27,8 +27,8 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 11_000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(
+    () => process.exit(code),
   );
 }
 process.on('SIGINT', () => stop(0));

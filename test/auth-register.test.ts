@@ -18,7 +18,11 @@ function register(payload: unknown, headers: Record<string, string> = {}) {
 
 describe('POST /api/auth/register', () => {
   it('creates the account, signs it in and answers the current user', async () => {
-    const res = await register({ username: 'Zelda.QB@X.com', email: '  Zelda.QB@X.com ', password: 'secret1' });
+    const res = await register({
+      username: 'Zelda.QB@X.com',
+      email: '  Zelda.QB@X.com ',
+      password: 'secret1',
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
     expect(user).toMatchObject({
@@ -40,7 +44,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses the same e-mail again, in any letter case', async () => {
-    const first = await register({ username: 'dup@example.com', email: 'dup@example.com', password: 'secret1' });
+    const first = await register({
+      username: 'dup@example.com',
+      email: 'dup@example.com',
+      password: 'secret1',
+    });
     expect(first.statusCode).toBe(201);
     for (const email of ['dup@example.com', 'DUP@Example.COM']) {
       const res = await register({ username: email, email, password: 'secret1' });
@@ -129,7 +137,11 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers a 2 MiB body with 413 and creates nothing', async () => {
-    const res = await register({ email: 'big@example.com', password: 'secret1', pad: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await register({
+      email: 'big@example.com',
+      password: 'secret1',
+      pad: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'Request body is too large' });
     const login = await t.app.inject({

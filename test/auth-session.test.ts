@@ -79,9 +79,11 @@ describe('POST /api/auth/login', () => {
 
   it('clears the account count on success', async () => {
     await buildUser(t.app, { email: 'clear@example.com', password: 'right-pass' });
-    for (let i = 0; i < 9; i++) expect((await login('clear@example.com', 'bad', '10.3.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await login('clear@example.com', 'bad', '10.3.0.1')).statusCode).toBe(401);
     expect((await login('clear@example.com', 'right-pass', '10.3.0.1')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login('clear@example.com', 'bad', '10.3.0.2')).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await login('clear@example.com', 'bad', '10.3.0.2')).statusCode).toBe(401);
     expect((await login('clear@example.com', 'right-pass', '10.3.0.2')).statusCode).toBe(200);
   });
 });
@@ -100,7 +102,11 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const other = await login(m.email, m.password);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: m.cookie } })).statusCode).toBe(200);
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: m.cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: m.cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ ok: true });
     expect(String(out.headers['set-cookie'])).toMatch(/tribe36_session=;/);

@@ -26,9 +26,19 @@ describe('PATCH /api/auth/profile', () => {
 
   it('saves the given fields, keeps absent ones, clears nulls, and me reflects it at once', async () => {
     const m = await buildUser(t.app);
-    const first = await patch(m.cookie, { name: ' Kobe Bryant ', age: 41, school: 'Lower Merion', height: '6 ft 6' });
+    const first = await patch(m.cookie, {
+      name: ' Kobe Bryant ',
+      age: 41,
+      school: 'Lower Merion',
+      height: '6 ft 6',
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json().user).toMatchObject({ name: 'Kobe Bryant', age: 41, school: 'Lower Merion', height: '6 ft 6' });
+    expect(first.json().user).toMatchObject({
+      name: 'Kobe Bryant',
+      age: 41,
+      school: 'Lower Merion',
+      height: '6 ft 6',
+    });
     const second = await patch(m.cookie, { school: null, hometown: '', privacyLevel: 'selective' });
     expect(second.json().user).toMatchObject({
       name: 'Kobe Bryant',

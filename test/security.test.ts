@@ -9,7 +9,10 @@ let t: TestApp;
 let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tribe36</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><title>Tribe36</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({}, { clientDir });
@@ -129,10 +132,28 @@ describe('responses', () => {
     const m = await buildUser(t.app, { password: 'find-me-if-you-can' });
     const responses = [
       await t.app.inject({ url: '/api/auth/me', headers: { cookie: m.cookie } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.email, password: m.password } }),
-      await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: { cookie: m.cookie }, payload: { school: 'X' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: m.email, password: m.password } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: '{bad', headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: m.email, password: m.password },
+      }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: { cookie: m.cookie },
+        payload: { school: 'X' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: m.email, password: m.password },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: '{bad',
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const res of responses) {
       expect(res.body).not.toMatch(/"password(Hash)?"\s*:/i);

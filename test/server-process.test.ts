@@ -62,7 +62,9 @@ describe('the server process', () => {
     const again = await startServer(env);
     try {
       for (const email of emails) expect((await login(again.url, email)).status, email).toBe(200);
-      expect((await fetch(`${again.url}/api/members/count`).then((r) => r.json())).count).toBeGreaterThanOrEqual(8);
+      expect(
+        (await fetch(`${again.url}/api/members/count`).then((r) => r.json())).count,
+      ).toBeGreaterThanOrEqual(8);
     } finally {
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);

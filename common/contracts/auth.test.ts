@@ -30,7 +30,9 @@ describe('registration rules', () => {
 
   it('tells a missing field from a wrongly typed one', () => {
     expect(firstError(registerBody.safeParse({ password: 'secret1' }))).toBe('email is required');
-    expect(firstError(registerBody.safeParse({ email: 5, password: 'secret1' }))).toBe('email must be a string');
+    expect(firstError(registerBody.safeParse({ email: 5, password: 'secret1' }))).toBe(
+      'email must be a string',
+    );
     expect(firstError(loginBody.safeParse({ username: 'a' }))).toBe('password is required');
     expect(firstError(loginBody.safeParse({ username: '  ', password: 'x' }))).toBe('username is required');
   });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   EMAIL_MAX_LENGTH,
+  LONG_TEXT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
   PRIVACY_LEVELS,
 } from '../constants';
+import { charLength } from '../text';
 
 /** A zod error message that tells a missing field from a wrongly typed one, naming the field. */
 export function fieldError(field: string, expected = 'a string') {
@@ -12,16 +17,7 @@ export function fieldError(field: string, expected = 'a string') {
     issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
 }
 
-/** Length in characters (code points), so an emoji counts once and nothing is cut short. */
-export function charLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export { charLength };
 
 export const passwordSchema = z
   .string({ error: fieldError('password') })
@@ -100,9 +96,6 @@ export const okResponse = z.object({ ok: z.literal(true) });
 
 export const memberCountResponse = z.object({ count: z.number().int().nonnegative() });
 export type MemberCountResponse = z.infer<typeof memberCountResponse>;
-
-export const NAME_MAX_LENGTH = 100;
-export const LONG_TEXT_MAX_LENGTH = 4000;
 
 /** A free-text profile field: trimmed, empty becomes null, null clears it. */
 function profileText(field: string, max: number) {

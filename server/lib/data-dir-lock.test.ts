@@ -39,7 +39,10 @@ describe('data folder lock', () => {
 
   it('takes over a lock whose pid was reused by another process', () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'tribe36.lock'), JSON.stringify({ pid: process.pid, startedAt: 'not-now' }));
+    fs.writeFileSync(
+      path.join(dir, 'tribe36.lock'),
+      JSON.stringify({ pid: process.pid, startedAt: 'not-now' }),
+    );
     lockDataDir(dir)();
   });
 });

@@ -62,7 +62,10 @@ export async function freshDatabase(
     await admin(testDatabaseUrl, (c) => c.query(`create database ${name} template ${TEMPLATE_DB_NAME}`));
     return {
       source: { url: withDatabaseName(testDatabaseUrl, name) },
-      drop: () => admin(testDatabaseUrl!, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+      drop: () =>
+        admin(testDatabaseUrl!, (c) => c.query(`drop database if exists ${name} with (force)`)).then(
+          () => {},
+        ),
     };
   }
   if (!templateDir) throw new Error('No PGlite template: is the global setup registered?');

@@ -35,11 +35,7 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | null> {
-      const [row] = await db
-        .update(users)
-        .set({ isAdmin })
-        .where(eq(users.email, email))
-        .returning();
+      const [row] = await db.update(users).set({ isAdmin }).where(eq(users.email, email)).returning();
       return row ?? null;
     },
     /** Admins by the column or by the configured e-mail list. */

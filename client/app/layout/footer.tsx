@@ -1,0 +1,46 @@
+import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { useSearch } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAuthDialog } from '../../features/auth/components/auth-dialog';
+import { useCurrentUser } from '../../lib/current-user';
+
+/** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
+function useAdminLogin(): boolean {
+  const search = useSearch();
+  return new URLSearchParams(search).get('login') === 'admin';
+}
+
+/**
+ * The fixed bottom bar: Logout for members, 'Member Login' (or 'Admin Login') for visitors. The left
+ * side is kept for the member search.
+ */
+export function Footer() {
+  const { user, isPending } = useCurrentUser();
+  const { openLogin } = useAuthDialog();
+  const logoutMutation = useLogout();
+  const adminLogin = useAdminLogin();
+
+  return (
+    <footer className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-3 sm:px-6">
+        <div className="min-w-0 flex-1" data-slot="footer-search" />
+        {isPending ? null : user ? (
+          <Button
+            variant="outline"
+            disabled={logoutMutation.isPending}
+            onClick={() => logoutMutation.mutate()}
+          >
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={openLogin}>
+            {adminLogin ? <ShieldCheck aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+            {adminLogin ? 'Admin Login' : 'Member Login'}
+          </Button>
+        )}
+      </div>
+    </footer>
+  );
+}

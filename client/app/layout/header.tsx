@@ -1,0 +1,52 @@
+import { Link } from 'wouter';
+import { HEADER_SUBLINE, PRODUCT_NAME } from '@common/constants';
+import { BrandMark } from '../../components/brand-mark';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/spinner';
+import { useAuthDialog } from '../../features/auth/components/auth-dialog';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useCurrentUser } from '../../lib/current-user';
+
+/**
+ * The top bar: logo, the centred title and sub-line, and Login or the user menu. `onSettings` is the
+ * hosting screen's handler for the menu's Settings item.
+ */
+export function Header({ onSettings }: { onSettings: () => void }) {
+  const { user, isPending } = useCurrentUser();
+  const { openLogin } = useAuthDialog();
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/65">
+      <div className="mx-auto grid h-16 max-w-6xl grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 sm:h-20 sm:px-6">
+        <div className="flex items-center">
+          <Link
+            href="/"
+            aria-label={`${PRODUCT_NAME} home`}
+            className="rounded-lg transition-opacity hover:opacity-85"
+          >
+            <BrandMark className="size-9 sm:size-10" />
+          </Link>
+        </div>
+        <div className="min-w-0 text-center">
+          <h1 className="font-display text-xl font-black uppercase italic leading-none tracking-tight sm:text-3xl">
+            {PRODUCT_NAME}
+          </h1>
+          <p className="mt-1 truncate text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted-foreground sm:text-xs">
+            {HEADER_SUBLINE}
+          </p>
+        </div>
+        <div className="flex items-center justify-end">
+          {isPending ? (
+            <Skeleton className="size-10 rounded-full" />
+          ) : user ? (
+            <UserMenu user={user} onSettings={onSettings} />
+          ) : (
+            <Button onClick={openLogin} className="px-3 sm:px-4">
+              Login
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from '../../components/ui/toast';
+import { dismissToast, useToasts } from '../../lib/toast';
+
+/** Renders the toast store with Radix Toast: one at a time, 5 s, F8 focuses the region. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastProvider>
+      {toasts.map(({ id, title, description, variant, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+        >
+          <div className="grid gap-1">
+            <ToastTitle>{title}</ToastTitle>
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import type { CurrentUser } from '@common/contracts/auth';
+import { useCurrentUser } from '../lib/current-user';
+import { PageSpinner } from './layout/page-spinner';
+
+/**
+ * Shows a members-only page. Visitors go to / — but only once /api/auth/me has answered, so a member who
+ * reloads the page is never bounced.
+ */
+export function RequireMember({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  if (!user) return <Redirect to="/" replace />;
+  return <>{children(user)}</>;
+}

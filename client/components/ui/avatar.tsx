@@ -1,0 +1,33 @@
+import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { cn, initialsOf } from '../../lib/utils';
+
+/** A round picture with the person's initials while it loads or when there is none. */
+export function Avatar({
+  name,
+  src,
+  className,
+}: {
+  name: string;
+  src: string | null | undefined;
+  className?: string;
+}) {
+  return (
+    <AvatarPrimitive.Root
+      className={cn(
+        'relative flex size-10 shrink-0 overflow-hidden rounded-full bg-muted ring-2 ring-border',
+        className,
+      )}
+    >
+      {src ? (
+        <AvatarPrimitive.Image src={src} alt={name} className="aspect-square size-full object-cover" />
+      ) : null}
+      <AvatarPrimitive.Fallback
+        delayMs={src ? 300 : 0}
+        className="flex size-full items-center justify-center bg-gradient-to-br from-orange-500 to-red-600 font-black tracking-wide text-white"
+      >
+        <span aria-hidden="true">{initialsOf(name)}</span>
+        <span className="sr-only">{name}</span>
+      </AvatarPrimitive.Fallback>
+    </AvatarPrimitive.Root>
+  );
+}

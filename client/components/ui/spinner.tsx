@@ -1,0 +1,16 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '../../lib/utils';
+
+/** A busy indicator with a name for screen readers. */
+export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center', className)}>
+      <LoaderCircle aria-hidden="true" className="size-6 animate-spin text-muted-foreground" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} />;
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { apiJson } from '../../../lib/api-client';
+import { currentUserQueryOptions } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+
+/** POST /api/auth/logout, with no body and so no content type. */
+export function logout(): Promise<{ ok: true }> {
+  return apiJson<{ ok: true }>('POST', '/api/auth/logout');
+}
+
+/** Signs out: the current user becomes null at once, and a member on a profile page goes to /. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      const { queryKey } = currentUserQueryOptions();
+      queryClient.setQueryData(queryKey, null);
+      if (location === '/profile' || location.startsWith('/profile/')) navigate('/');
+      toast({ title: 'Logged Out', description: 'You have been logged out successfully.' });
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to log out. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

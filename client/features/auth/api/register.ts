@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserResponse } from '@common/contracts/auth';
+import { apiJson } from '../../../lib/api-client';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { currentUserQueryOptions } from '../../../lib/current-user';
+import { toast } from '../../../lib/toast';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+}
+
+/** POST /api/auth/register; the spec's request sends the e-mail as the username too. */
+export function register({ email, password }: RegisterInput): Promise<UserResponse> {
+  return apiJson<UserResponse>('POST', '/api/auth/register', { username: email, email, password });
+}
+
+/** Creates the account, which signs the member in; the current user is refreshed. */
+export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: async (data) => {
+      const { queryKey } = currentUserQueryOptions();
+      queryClient.setQueryData(queryKey, data);
+      toast({ title: 'Success', description: "Account created! You're now logged in." });
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Registration Failed',
+        description: serverErrorMessage(error) ?? 'Could not create account',
+        variant: 'destructive',
+      });
+    },
+  });
+}

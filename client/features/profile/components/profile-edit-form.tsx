@@ -1,0 +1,169 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { PRIVACY_LEVELS, type PrivacyLevel } from '@common/constants';
+import type { CurrentUser } from '@common/contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { Textarea } from '../../../components/ui/textarea';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  LONG_TEXT_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  buildProfileUpdate,
+  toProfileFormValues,
+  type ProfileFormValues,
+} from '../profile-form';
+
+const PRIVACY_OPTIONS: Record<PrivacyLevel, { label: string; hint: string }> = {
+  private: { label: 'Private', hint: 'Only you and the admins see your profile.' },
+  selective: {
+    label: 'Selective',
+    hint: 'Members see your name, picture, school, hometown, background and goals.',
+  },
+  public: { label: 'Public', hint: 'Members see your whole athletic profile.' },
+};
+
+type TextKey = Exclude<keyof ProfileFormValues, 'privacyLevel'>;
+
+function Field({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children: (id: string) => ReactNode;
+  wide?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={wide ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
+      <Label htmlFor={id}>{label}</Label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** The profile edit form; saving sends PATCH /api/auth/profile, Cancel returns to /profile. */
+export function ProfileEditForm({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<ProfileFormValues>(() => toProfileFormValues(user));
+  const updateMutation = useUpdateProfile();
+  const pending = updateMutation.isPending;
+  const privacyId = useId();
+
+  const bind = (key: TextKey, maxLength = SHORT_TEXT_MAX_LENGTH) => ({
+    name: key,
+    maxLength,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    updateMutation.mutate(buildProfileUpdate(values));
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-6">
+      <Card aria-labelledby="edit-profile-title">
+        <CardHeader>
+          <CardTitle id="edit-profile-title">Edit Profile</CardTitle>
+          <CardDescription>Empty fields show as 'Not set' on your profile.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field label="Name" wide>
+            {(id) => <Input id={id} required autoComplete="name" {...bind('name')} />}
+          </Field>
+          <Field label="Age">
+            {(id) => (
+              <Input id={id} type="number" inputMode="numeric" min={0} max={130} step={1} {...bind('age')} />
+            )}
+          </Field>
+          <Field label="Height">
+            {(id) => <Input id={id} placeholder={`e.g. 6'1"`} {...bind('height')} />}
+          </Field>
+          <Field label="Weight">
+            {(id) => <Input id={id} placeholder="e.g. 185 lbs" {...bind('weight')} />}
+          </Field>
+          <Field label="School">{(id) => <Input id={id} {...bind('school')} />}</Field>
+          <Field label="Hometown" wide>
+            {(id) => <Input id={id} {...bind('hometown')} />}
+          </Field>
+          <Field label="Injury History" wide>
+            {(id) => <Textarea id={id} {...bind('injuryHistory', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <Field label="Background" wide>
+            {(id) => <Textarea id={id} {...bind('background', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <Field label="Goal One" wide>
+            {(id) => <Input id={id} {...bind('goalOne', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <Field label="Goal Two" wide>
+            {(id) => <Input id={id} {...bind('goalTwo', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <Field label="Goal Three" wide>
+            {(id) => <Input id={id} {...bind('goalThree', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <div className="grid gap-3 sm:col-span-2">
+            <p id={privacyId} className="text-sm font-medium">
+              Privacy
+            </p>
+            <RadioGroup
+              aria-labelledby={privacyId}
+              value={values.privacyLevel}
+              onValueChange={(value) => {
+                const level = PRIVACY_LEVELS.find((l) => l === value);
+                if (level) setValues((current) => ({ ...current, privacyLevel: level }));
+              }}
+              className="sm:grid-cols-3"
+            >
+              {PRIVACY_LEVELS.map((level) => {
+                const option = PRIVACY_OPTIONS[level];
+                const id = `${privacyId}-${level}`;
+                return (
+                  <Label
+                    key={level}
+                    htmlFor={id}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-accent has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
+                  >
+                    <RadioGroupItem
+                      id={id}
+                      value={level}
+                      className="mt-0.5"
+                      aria-labelledby={`${id}-label`}
+                      aria-describedby={`${id}-hint`}
+                    />
+                    <span className="grid gap-1">
+                      <span id={`${id}-label`} className="font-semibold">
+                        {option.label}
+                      </span>
+                      <span
+                        id={`${id}-hint`}
+                        className="text-xs font-normal leading-snug text-muted-foreground"
+                      >
+                        {option.hint}
+                      </span>
+                    </span>
+                  </Label>
+                );
+              })}
+            </RadioGroup>
+          </div>
+        </CardContent>
+      </Card>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => navigate('/profile')}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
+const port = Number(process.env.PORT ?? 5000);
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
+
+// changeOrigin stays false: the API compares Origin with the Host it was sent to (DESIGN.md decision 12),
+// and the browser's Host is the dev server's. The proxy streams responses, so SSE passes unbuffered.
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./client', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    host: '127.0.0.1',
+    port,
+    strictPort: true,
+    proxy: apiProxy,
+    fs: { allow: [rootDir] },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port,
+    strictPort: true,
+    proxy: apiProxy,
+  },
+});
