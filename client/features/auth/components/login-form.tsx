@@ -1,15 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@common/constants';
-import { Button } from '../../../components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useLogin } from '../api/login';
-import { AuthField } from './auth-field';
+import { AuthActions, AuthField, AuthSwitch } from './auth-form-parts';
 
 /** The login dialog's content: username and password, Login and Cancel, and a switch to register. */
 export function LoginForm({ onSwitch, onDone }: { onSwitch: () => void; onDone: () => void }) {
@@ -48,21 +41,9 @@ export function LoginForm({ onSwitch, onDone }: { onSwitch: () => void; onDone: 
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <DialogFooter className="pt-1">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Logging in...' : 'Login'}
-          </Button>
-        </DialogFooter>
+        <AuthActions label="Login" pendingLabel="Logging in..." pending={pending} />
       </form>
-      <p className="text-center text-sm text-muted-foreground">
-        Not a member yet?{' '}
-        <Button variant="link" className="font-semibold" onClick={onSwitch}>
-          Register here
-        </Button>
-      </p>
+      <AuthSwitch prompt="Not a member yet?" action="Register here" onSwitch={onSwitch} />
     </>
   );
 }

@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@common/constants';
-import { Button } from '../../../components/ui/button';
-import {
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { useRegister } from '../api/register';
 import { validateRegistration } from '../validate-registration';
-import { AuthField } from './auth-field';
+import { AuthActions, AuthField, AuthSwitch } from './auth-form-parts';
 
 /** The register dialog's content: e-mail, password twice, Register and Cancel, and a switch to login. */
 export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDone: () => void }) {
@@ -65,21 +58,9 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        <DialogFooter className="pt-1">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Creating Account...' : 'Register'}
-          </Button>
-        </DialogFooter>
+        <AuthActions label="Register" pendingLabel="Creating Account..." pending={pending} />
       </form>
-      <p className="text-center text-sm text-muted-foreground">
-        Already a member?{' '}
-        <Button variant="link" className="font-semibold" onClick={onSwitch}>
-          Login here
-        </Button>
-      </p>
+      <AuthSwitch prompt="Already a member?" action="Login here" onSwitch={onSwitch} />
     </>
   );
 }
