@@ -141,3 +141,25 @@ describe('registration, sign-out and sign-in', () => {
     await toasts(page).getByText('An account with this email already exists').waitFor();
   });
 });
+
+describe('when the server fails', () => {
+  it('says so when logging out fails, and stays signed in', async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status: 500, body: '{"error":"Internal server error"}' }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await toasts(page).getByText('Failed to log out. Please try again.').waitFor();
+    expect(await page.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
+  });
+
+  it('shows 6 members when the count cannot be loaded', async () => {
+    const { page } = f;
+    await page.route('**/api/members/count', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto('/');
+    const card = page.getByText('athletes in the tribe').locator('..');
+    await card.getByText('6', { exact: true }).waitFor();
+  });
+});
