@@ -44,3 +44,10 @@ export const DEFAULT_THEME: Theme = 'dark';
 
 export const PRIVACY_LEVELS = ['private', 'selective', 'public'] as const;
 export type PrivacyLevel = (typeof PRIVACY_LEVELS)[number];
+
+export const MEMBER_SEARCH_MAX_RESULTS = 20;
+export const MEMBER_SEARCH_DEBOUNCE_MS = 250;
+export const MEMBER_SEARCH_MAX_CHARS = 100;
+
+/** Image formats accepted for pictures, checked by content on the server. */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -7,6 +7,9 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -45,10 +48,13 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerSessions(app, ctx.sessions, { secure: config.secureCookies });
+  await registerUploads(app);
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await membersRoutes(app, ctx);
+  await adminRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
 

@@ -4,6 +4,13 @@ import { usersRepository, type UsersRepository } from './db/repositories/users.r
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { authService, type AuthService } from './modules/auth/auth.service';
 import { profileService } from './modules/auth/profile.service';
+import { adminService, type AdminService } from './modules/admin/admin.service';
+import { mediaService } from './modules/media/media.service';
+import { membersService, type MembersService } from './modules/members/members.service';
+import { mediaRepository } from './db/repositories/media.repository';
+import { localBlobStore, type BlobStore } from './plugins/blob-store';
+import { createMediaStore, type MediaStore } from './plugins/media-store';
+import path from 'node:path';
 import { createSessionStore, type SessionStore } from './plugins/session';
 
 /** Everything the modules share, built once per app. */
@@ -15,12 +22,20 @@ export type AppContext = {
   throttle: LoginThrottle;
   auth: AuthService;
   profile: ReturnType<typeof profileService>;
+  blobs: BlobStore;
+  media: MediaStore;
+  mediaAccess: ReturnType<typeof mediaService>;
+  members: MembersService;
+  admin: AdminService;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
   const throttle = createLoginThrottle();
+  const blobs = localBlobStore(path.join(config.dataDir, 'uploads'));
+  const media = createMediaStore(blobs, mediaRepository(database.db));
+  const adminEmails = config.adminEmails;
   return {
     config,
     database,
@@ -28,6 +43,11 @@ export function createContext(config: Config, database: Database): AppContext {
     sessions,
     throttle,
     auth: authService({ users, sessions, throttle }),
-    profile: profileService({ users, sessions }),
+    profile: profileService({ users, sessions, media }),
+    blobs,
+    media,
+    mediaAccess: mediaService({ media }),
+    members: membersService({ users, adminEmails }),
+    admin: adminService({ users, sessions, adminEmails }),
   };
 }

@@ -140,3 +140,16 @@ export const profileUpdateBody = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/** POST /api/auth/change-password: ends the change-password step (DESIGN.md decision 1). */
+export const changePasswordBody = z.object(
+  {
+    currentPassword: z
+      .string({ error: fieldError('currentPassword') })
+      .min(1, { error: 'currentPassword is required' })
+      .max(PASSWORD_MAX_LENGTH * 4, { error: 'currentPassword is too long' }),
+    newPassword: passwordSchema,
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

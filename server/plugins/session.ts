@@ -179,6 +179,12 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
       await broadcast('u:' + userId);
     },
 
+    /** Ends every other session of a user everywhere (password change), keeping `keepTokenHash`. */
+    async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
+      await sessionsRepo.deleteForUserExcept(userId, keepTokenHash);
+      await broadcast('u:' + userId);
+    },
+
     /** Drops a user's cached row everywhere after it changed (profile, admin flag). */
     async userChanged(userId: string): Promise<void> {
       await broadcast('u:' + userId);

@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { sessions, type SessionRow } from '../schema';
 
@@ -26,6 +26,14 @@ export function sessionsRepository(db: Db) {
       const rows = await db
         .delete(sessions)
         .where(eq(sessions.userId, userId))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.length;
+    },
+    /** Ends every session of a user but one (after a password change). */
+    async deleteForUserExcept(userId: string, keepTokenHash: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
         .returning({ tokenHash: sessions.tokenHash });
       return rows.length;
     },

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users, type NewUserRow, type UserRow } from '../schema';
 
@@ -46,6 +46,34 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(byList ? or(eq(users.isAdmin, true), byList) : eq(users.isAdmin, true))
         .orderBy(asc(users.email));
+    },
+    /**
+     * Members whose name or handle matches `text` (already trimmed and lower-cased), best first:
+     * prefix matches, then word starts, then the rest. Two characters match the start of the name,
+     * of a word in it or of the handle (served by the prefix indexes; trigrams need three); three
+     * or more match anywhere (served by the trigram indexes).
+     */
+    async search(text: string, opts: { includePrivate: boolean; viewerId: string; limit: number }): Promise<UserRow[]> {
+      const esc = text.replace(/[\\%_]/g, (c) => '\\' + c);
+      const name = sql`lower(${users.name})`;
+      const prefix = or(like(name, `${esc}%`), like(users.username, `${esc}%`))!;
+      const wordStart = or(like(name, `% ${esc}%`), like(users.username, `%-${esc}%`))!;
+      const match = text.length < 3 ? or(prefix, wordStart) : or(like(name, `%${esc}%`), like(users.username, `%${esc}%`));
+      const visible = opts.includePrivate ? undefined : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
+      return db
+        .select()
+        .from(users)
+        .where(and(match, visible))
+        .orderBy(
+          sql`case when ${prefix} then 0 when ${wordStart} then 1 else 2 end`,
+          desc(sql`similarity(${name}, ${text})`),
+          asc(users.name),
+          asc(users.username),
+        )
+        .limit(opts.limit);
+    },
+    async listAll(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
     },
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  changePasswordBody,
   loginBody,
   okResponse,
   profileUpdateBody,
@@ -8,11 +9,22 @@ import {
   userResponse,
 } from '../../../common/contracts/auth';
 import { errorBody } from '../../../common/contracts/errors';
+import { profilePictureResponse } from '../../../common/contracts/members';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
+import { singleFile } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { AppContext } from '../../context';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  409: errorBody,
+  413: errorBody,
+  415: errorBody,
+  429: errorBody,
+};
 
 /** /api/auth: register, login, me, logout, profile. Thin: schema, guard, one service call. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -57,6 +69,28 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.auth.logout(request.actor?.tokenHash ?? null);
       reply.clearSessionCookie();
       return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { allowDuringPasswordChange: true },
+      onRequest: requireMember,
+      schema: { body: changePasswordBody, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => ({
+      user: present(await ctx.auth.changePassword(actorOf(request), request.body, request.ip)),
+    }),
+  );
+
+  r.post(
+    '/api/auth/upload-profile-picture',
+    { onRequest: requireMember, schema: { response: { 200: profilePictureResponse, ...errors } } },
+    async (request) => {
+      const file = await singleFile(request, 'profilePicture', PROFILE_IMAGE_MAX_BYTES);
+      const url = await ctx.profile.uploadPicture(actorOf(request), file.file, () => file.file.truncated);
+      return { profilePictureUrl: url };
     },
   );
 

@@ -1,11 +1,11 @@
-import type { LoginBody, RegisterBody } from '../../../common/contracts/auth';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../../common/contracts/auth';
 import { ERRORS } from '../../../common/contracts/errors';
 import { handleBase, nextFreeHandle } from '../../../common/handles';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../plugins/session';
 import { tooManyAttemptsMessage, type LoginThrottle } from './login-throttle';
 
 type Deps = { users: UsersRepository; sessions: SessionStore; throttle: LoginThrottle };
@@ -53,6 +53,34 @@ export function authService({ users, sessions, throttle }: Deps) {
 
     async logout(tokenHash: string | null): Promise<void> {
       if (tokenHash) await sessions.revoke(tokenHash);
+    },
+
+    /**
+     * Sets a new password after checking the current one; ends the change-password step and the
+     * member's other sessions (DESIGN.md decision 1).
+     */
+    async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
+      const wait = throttle.retryAfter(actor.user.id, address);
+      if (wait > 0) {
+        throw new AppError('too_many_requests', tooManyAttemptsMessage(wait), {
+          'retry-after': String(Math.ceil(wait / 1000)),
+        });
+      }
+      if (!(await verifyPassword(actor.user.passwordHash, input.currentPassword))) {
+        throttle.failed(actor.user.id, address);
+        throw new AppError('unauthorized', ERRORS.invalidCredentials);
+      }
+      if (input.newPassword === input.currentPassword) {
+        throw new AppError('bad_request', 'newPassword must differ from the current password');
+      }
+      throttle.succeeded(actor.user.id);
+      const row = await users.update(actor.user.id, {
+        passwordHash: await hashPassword(input.newPassword),
+        mustChangePassword: false,
+      });
+      if (!row) throw new AppError('not_found', 'Account not found');
+      await sessions.revokeOthers(row.id, actor.tokenHash);
+      return row;
     },
   };
 }

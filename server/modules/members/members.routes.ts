@@ -1,12 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { memberCountResponse } from '../../../common/contracts/auth';
+import { errorBody } from '../../../common/contracts/errors';
+import { memberProfile, memberSearchQuery, memberSearchResponse } from '../../../common/contracts/members';
 import type { AppContext } from '../../context';
+import { actorOf, requireMember } from '../../plugins/session';
 
-/** /api/members: the member count for the home page card (search and profiles come with the Members issue). */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** /api/members: the count (public), search and profiles (members). */
 export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
   r.get('/api/members/count', { schema: { response: { 200: memberCountResponse } } }, async () => ({
-    count: await ctx.users.count(),
+    count: await ctx.members.count(),
   }));
+
+  r.get(
+    '/api/members',
+    { onRequest: requireMember, schema: { querystring: memberSearchQuery, response: { 200: memberSearchResponse, ...errors } } },
+    async (request) => ctx.members.search(actorOf(request), request.query.search),
+  );
+
+  r.get(
+    '/api/members/username/:username',
+    {
+      onRequest: requireMember,
+      schema: { params: z.object({ username: z.string().max(320) }), response: { 200: memberProfile, ...errors } },
+    },
+    async (request) => ctx.members.profile(actorOf(request), request.params.username),
+  );
 }

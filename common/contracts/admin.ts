@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** GET /api/admin/members: one entry of the credentials viewer; never a password (DESIGN.md decision 1). */
+export const adminMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  paymentStatus: z.string(),
+});
+export type AdminMember = z.infer<typeof adminMember>;
+export const adminMembersResponse = z.array(adminMember);
+
+/** POST /api/admin/members/:id/reset-password: the temporary password, shown once. */
+export const resetPasswordResponse = z.object({ temporaryPassword: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const MEDIA_KINDS = ['avatar', 'chat', 'recording-audio', 'recording-screen', 'lesson-video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** A stored file (DESIGN.md data model): served by id through the one media handler. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MEDIA_KINDS }).notNull(),
+    /** The type found in the file's first bytes, never the one the client declared. */
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** The blob store's generated key; never derived from the client's file name. */
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_owner_kind_idx').on(t.ownerId, t.kind),
+    check(
+      'media_kind',
+      sql`${t.kind} in ('avatar', 'chat', 'recording-audio', 'recording-screen', 'lesson-video')`,
+    ),
+  ],
+);
+
+export type MediaRow = typeof media.$inferSelect;

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminMembersResponse, resetPasswordResponse } from '../../../common/contracts/admin';
+import { errorBody } from '../../../common/contracts/errors';
+import type { AppContext } from '../../context';
+import { actorOf, requireAdmin } from '../../plugins/session';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** /api/admin: the member credentials viewer's list and password reset. Visitors 401, members 403. */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/members',
+    { onRequest: requireAdmin, schema: { response: { 200: adminMembersResponse, ...errors } } },
+    async (request) => ctx.admin.listMembers(actorOf(request)),
+  );
+
+  r.post(
+    '/api/admin/members/:id/reset-password',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'id must be a member id' }) }),
+        response: { 200: resetPasswordResponse, ...errors },
+      },
+    },
+    async (request) => ({ temporaryPassword: await ctx.admin.resetPassword(actorOf(request), request.params.id) }),
+  );
+}

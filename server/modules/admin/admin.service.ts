@@ -1,0 +1,48 @@
+import { randomInt } from 'node:crypto';
+import type { AdminMember } from '../../../common/contracts/admin';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { presentAdminMember } from '../../presenters/member.presenter';
+import type { Actor, SessionStore } from '../../plugins/session';
+
+type Deps = { users: UsersRepository; sessions: SessionStore; adminEmails: ReadonlySet<string> };
+
+// No 0/O, 1/l/I: read aloud or copied by hand without mistakes.
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A temporary password: 16 characters, about 93 bits. */
+export function temporaryPassword(): string {
+  let out = '';
+  for (let i = 0; i < 16; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
+
+/** The admin's member list and password reset (DESIGN.md decision 1): no password is ever shown. */
+export function adminService({ users, sessions, adminEmails }: Deps) {
+  function requireAdmin(actor: Actor) {
+    if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');
+  }
+  return {
+    async listMembers(actor: Actor): Promise<AdminMember[]> {
+      requireAdmin(actor);
+      const rows = await users.listAll();
+      return rows.map((row) => presentAdminMember(row, adminEmails));
+    },
+
+    /** Sets a temporary password, ends the member's sessions and makes them choose a new one. */
+    async resetPassword(actor: Actor, memberId: string): Promise<string> {
+      requireAdmin(actor);
+      if (memberId === actor.user.id) {
+        throw new AppError('bad_request', 'Use change password for your own account');
+      }
+      const password = temporaryPassword();
+      const row = await users.update(memberId, { passwordHash: await hashPassword(password), mustChangePassword: true });
+      if (!row) throw new AppError('not_found', 'Member not found');
+      await sessions.revokeUser(row.id);
+      return password;
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof adminService>;

@@ -1,0 +1,43 @@
+import type { Readable } from 'node:stream';
+import type { MediaRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { isMediaId, type MediaStore } from '../../plugins/media-store';
+import type { Actor } from '../../plugins/session';
+import { parseRange, type ByteRange } from './range';
+
+const PRIVATE_KINDS = new Set(['recording-audio', 'recording-screen']);
+
+export type MediaResponse = {
+  row: MediaRow;
+  status: 200 | 206 | 304 | 416;
+  range?: ByteRange;
+  body?: () => Readable;
+};
+
+/**
+ * The one media handler's rules (DESIGN.md decision 8): avatars, chat files and lesson videos go
+ * to signed-in members; recordings to their member and admins only; everyone else gets 404.
+ */
+export function mediaService({ media }: { media: MediaStore }) {
+  return {
+    async open(actor: Actor, id: string, headers: { range?: string; ifNoneMatch?: string }): Promise<MediaResponse> {
+      const row = isMediaId(id) ? await media.find(id) : null;
+      if (!row) throw new AppError('not_found', 'Not found');
+      if (PRIVATE_KINDS.has(row.kind) && row.ownerId !== actor.user.id && !actor.isAdmin) {
+        throw new AppError('not_found', 'Not found');
+      }
+      if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(etagOf(row))) {
+        return { row, status: 304 };
+      }
+      const range = parseRange(headers.range, row.size);
+      if (range === 'unsatisfiable') return { row, status: 416 };
+      if (range) return { row, status: 206, range, body: () => media.open(row, range) };
+      return { row, status: 200, body: () => media.open(row) };
+    },
+  };
+}
+
+/** Stored files never change: the id is a strong validator. */
+export function etagOf(row: MediaRow): string {
+  return `"${row.id}"`;
+}

@@ -1,0 +1,34 @@
+import { MEMBER_SEARCH_MAX_RESULTS } from '../../../common/constants';
+import type { MemberProfile, MemberSearchResult } from '../../../common/contracts/members';
+import type { UsersRepository } from '../../db/repositories/users.repository';
+import { AppError } from '../../lib/errors';
+import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
+import type { Actor } from '../../plugins/session';
+
+type Deps = { users: UsersRepository; adminEmails: ReadonlySet<string> };
+
+/** Member search and other members' profiles, with DESIGN.md decision 3's privacy rules. */
+export function membersService({ users, adminEmails }: Deps) {
+  return {
+    async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {
+      const rows = await users.search(text.trim().toLowerCase(), {
+        includePrivate: actor.isAdmin,
+        viewerId: actor.user.id,
+        limit: MEMBER_SEARCH_MAX_RESULTS,
+      });
+      return rows.map((row) => presentSearchResult(row, adminEmails));
+    },
+
+    async profile(actor: Actor, username: string): Promise<MemberProfile> {
+      const row = await users.findByUsername(username.trim().toLowerCase());
+      if (!row) throw new AppError('not_found', 'Member not found');
+      const viewer = { userId: actor.user.id, isAdmin: actor.isAdmin };
+      if (!canViewProfile(row, viewer)) throw new AppError('forbidden', 'This profile is private');
+      return presentMemberProfile(row, viewer, adminEmails);
+    },
+
+    count: () => users.count(),
+  };
+}
+
+export type MembersService = ReturnType<typeof membersService>;

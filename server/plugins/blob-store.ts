@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live (DESIGN.md "media"): local files under DATA_DIR/uploads by default.
+ * Keys are generated here, never taken from a client, so nothing outside the folder is reachable.
+ */
+export interface BlobStore {
+  /** A new, unused key. */
+  newKey(): string;
+  /** Streams `body` into a new blob at `key`; on any failure nothing is kept. Returns the byte count. */
+  write(key: string, body: Readable): Promise<number>;
+  /** The blob's bytes, all or the inclusive range [start, end]. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Blob store on the local disk. Writes go to a temporary file renamed into place when complete. */
+export function localBlobStore(root: string): BlobStore {
+  const tmpDir = path.join(root, '.tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  // Leftovers of a process killed mid-upload.
+  for (const name of fs.readdirSync(tmpDir)) fs.rmSync(path.join(tmpDir, name), { force: true });
+
+  function fileOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+    return path.join(root, key);
+  }
+
+  return {
+    newKey() {
+      const id = randomUUID();
+      return `${id.slice(0, 2)}/${id}`;
+    },
+    async write(key, body) {
+      const target = fileOf(key);
+      const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+      let size = 0;
+      body.on('data', (chunk: Buffer) => (size += chunk.length));
+      const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(body, out);
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.rename(tmp, target);
+        return size;
+      } catch (err) {
+        // The file may still be opening when the pipeline fails: remove it only once it is closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        await fs.promises.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    read(key, range) {
+      return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async delete(key) {
+      await fs.promises.rm(fileOf(key), { force: true });
+    },
+    async exists(key) {
+      return fs.promises.access(fileOf(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { MediaRepository } from '../db/repositories/media.repository';
+import type { MediaKind, MediaRow } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { SNIFF_BYTES, sniffType, type SniffedType } from '../lib/sniff';
+import type { BlobStore } from './blob-store';
+
+export const MEDIA_URL_PREFIX = '/api/media/';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The URL that serves a media row. */
+export function mediaUrl(id: string): string {
+  return MEDIA_URL_PREFIX + id;
+}
+
+/** The media id in one of our media URLs, or null. */
+export function mediaIdFromUrl(url: string): string | null {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
+  const id = url.slice(MEDIA_URL_PREFIX.length);
+  return UUID.test(id) ? id : null;
+}
+
+export function isMediaId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/**
+ * Passes bytes through once the first ones show an allowed type; fails with 415 otherwise, and
+ * with 413 past `maxBytes`.
+ */
+class Inspector extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private total = 0;
+  type: SniffedType | null = null;
+
+  constructor(
+    private readonly allowed: ReadonlySet<SniffedType>,
+    private readonly maxBytes: number,
+    private readonly tooLargeMessage: string,
+    private readonly wrongTypeMessage: string,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.total += chunk.length;
+    if (this.total > this.maxBytes) return done(new AppError('payload_too_large', this.tooLargeMessage));
+    if (this.type) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return done();
+    this.decide(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.type) return done();
+    this.decide(done); // a file shorter than SNIFF_BYTES
+  }
+
+  private decide(done: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const type = sniffType(head);
+    if (!type || !this.allowed.has(type)) {
+      return done(new AppError('unsupported_media_type', this.wrongTypeMessage));
+    }
+    this.type = type;
+    done(null, head);
+  }
+}
+
+export type SaveUploadOptions = {
+  ownerId: string;
+  kind: MediaKind;
+  allowed: ReadonlySet<SniffedType>;
+  maxBytes: number;
+  /** True when the multipart parser cut the file at its own limit. */
+  truncated?: () => boolean;
+  tooLargeMessage: string;
+  wrongTypeMessage: string;
+};
+
+/** Stores uploads as media rows plus blobs: checked by content, bounded in size, never half-kept. */
+export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
+  return {
+    /**
+     * Streams an upload into the blob store and records it. The source is never destroyed: on a
+     * refusal it is drained, so the rest of the request can still be read and answered.
+     */
+    async save(source: Readable, opts: SaveUploadOptions): Promise<MediaRow> {
+      const inspector = new Inspector(opts.allowed, opts.maxBytes, opts.tooLargeMessage, opts.wrongTypeMessage);
+      const key = blobs.newKey();
+      source.pipe(inspector);
+      let size: number;
+      try {
+        size = await blobs.write(key, inspector);
+      } catch (err) {
+        source.unpipe(inspector);
+        source.resume();
+        throw err;
+      }
+      if (opts.truncated?.()) {
+        await blobs.delete(key);
+        throw new AppError('payload_too_large', opts.tooLargeMessage);
+      }
+      if (size === 0 || !inspector.type) {
+        await blobs.delete(key);
+        throw new AppError('unsupported_media_type', opts.wrongTypeMessage);
+      }
+      try {
+        return await repo.insert({
+          ownerId: opts.ownerId,
+          kind: opts.kind,
+          contentType: inspector.type,
+          size,
+          storageKey: key,
+        });
+      } catch (err) {
+        await blobs.delete(key);
+        throw err;
+      }
+    },
+
+    /** Deletes a media row and its blob. */
+    async remove(id: string): Promise<void> {
+      const row = await repo.deleteById(id);
+      if (row) await blobs.delete(row.storageKey);
+    },
+
+    find: (id: string) => repo.findById(id),
+    open: (row: MediaRow, range?: { start: number; end: number }) => blobs.read(row.storageKey, range),
+  };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;
