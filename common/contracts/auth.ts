@@ -148,7 +148,16 @@ export const changePasswordBody = z.object(
       .string({ error: fieldError('currentPassword') })
       .min(1, { error: 'currentPassword is required' })
       .max(PASSWORD_MAX_LENGTH * 4, { error: 'currentPassword is too long' }),
-    newPassword: passwordSchema,
+    newPassword: z
+      .string({ error: fieldError('newPassword') })
+      .refine(
+        (p) => charLength(p) >= PASSWORD_MIN_LENGTH,
+        `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      )
+      .refine(
+        (p) => charLength(p) <= PASSWORD_MAX_LENGTH,
+        `New password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      ),
   },
   { error: 'Request body must be a JSON object' },
 );

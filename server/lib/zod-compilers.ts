@@ -5,7 +5,9 @@ import { AppError } from './errors';
 /** A zod issue as one sentence that names the field it is about. */
 export function describeIssue(issue: core.$ZodIssue): string {
   const field = issue.path.map(String).join('.');
-  if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message;
+  // 'New password must…' names the field newPassword: compare without spaces or case.
+  const squashed = issue.message.toLowerCase().replace(/\s+/g, '');
+  if (!field || squashed.includes(field.toLowerCase())) return issue.message;
   return `${field}: ${issue.message}`;
 }
 

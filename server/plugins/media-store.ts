@@ -89,7 +89,12 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
      * refusal it is drained, so the rest of the request can still be read and answered.
      */
     async save(source: Readable, opts: SaveUploadOptions): Promise<MediaRow> {
-      const inspector = new Inspector(opts.allowed, opts.maxBytes, opts.tooLargeMessage, opts.wrongTypeMessage);
+      const inspector = new Inspector(
+        opts.allowed,
+        opts.maxBytes,
+        opts.tooLargeMessage,
+        opts.wrongTypeMessage,
+      );
       const key = blobs.newKey();
       source.pipe(inspector);
       let size: number;

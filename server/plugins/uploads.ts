@@ -13,9 +13,16 @@ export async function registerUploads(app: FastifyInstance) {
  * The request's single file, from the multipart field `field`, cut by the parser at `maxBytes`
  * (the caller checks `file.truncated`). Anything else is a clear 4xx.
  */
-export async function singleFile(request: FastifyRequest, field: string, maxBytes: number): Promise<MultipartFile> {
+export async function singleFile(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<MultipartFile> {
   if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field "${field}"`);
+    throw new AppError(
+      'unsupported_media_type',
+      `Send the file as multipart/form-data in the field "${field}"`,
+    );
   }
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file) throw new AppError('bad_request', `${field} file is required`);

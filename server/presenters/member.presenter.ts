@@ -16,7 +16,11 @@ export function canViewProfile(row: UserRow, viewer: Viewer): boolean {
  * height, weight and injury history. E-mail and payment status only for the member and admins.
  * Hidden fields are left out, not nulled.
  */
-export function presentMemberProfile(row: UserRow, viewer: Viewer, adminEmails: ReadonlySet<string>): MemberProfile {
+export function presentMemberProfile(
+  row: UserRow,
+  viewer: Viewer,
+  adminEmails: ReadonlySet<string>,
+): MemberProfile {
   const full = viewer.isAdmin || viewer.userId === row.id;
   const profile: MemberProfile = {
     id: row.id,

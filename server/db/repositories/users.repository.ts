@@ -53,13 +53,21 @@ export function usersRepository(db: Db) {
      * of a word in it or of the handle (served by the prefix indexes; trigrams need three); three
      * or more match anywhere (served by the trigram indexes).
      */
-    async search(text: string, opts: { includePrivate: boolean; viewerId: string; limit: number }): Promise<UserRow[]> {
+    async search(
+      text: string,
+      opts: { includePrivate: boolean; viewerId: string; limit: number },
+    ): Promise<UserRow[]> {
       const esc = text.replace(/[\\%_]/g, (c) => '\\' + c);
       const name = sql`lower(${users.name})`;
       const prefix = or(like(name, `${esc}%`), like(users.username, `${esc}%`))!;
       const wordStart = or(like(name, `% ${esc}%`), like(users.username, `%-${esc}%`))!;
-      const match = text.length < 3 ? or(prefix, wordStart) : or(like(name, `%${esc}%`), like(users.username, `%${esc}%`));
-      const visible = opts.includePrivate ? undefined : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
+      const match =
+        text.length < 3
+          ? or(prefix, wordStart)
+          : or(like(name, `%${esc}%`), like(users.username, `%${esc}%`));
+      const visible = opts.includePrivate
+        ? undefined
+        : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
       return db
         .select()
         .from(users)

@@ -27,6 +27,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: resetPasswordResponse, ...errors },
       },
     },
-    async (request) => ({ temporaryPassword: await ctx.admin.resetPassword(actorOf(request), request.params.id) }),
+    async (request) => ({
+      temporaryPassword: await ctx.admin.resetPassword(actorOf(request), request.params.id),
+    }),
   );
 }

@@ -37,7 +37,10 @@ export function adminService({ users, sessions, adminEmails }: Deps) {
         throw new AppError('bad_request', 'Use change password for your own account');
       }
       const password = temporaryPassword();
-      const row = await users.update(memberId, { passwordHash: await hashPassword(password), mustChangePassword: true });
+      const row = await users.update(memberId, {
+        passwordHash: await hashPassword(password),
+        mustChangePassword: true,
+      });
       if (!row) throw new AppError('not_found', 'Member not found');
       await sessions.revokeUser(row.id);
       return password;

@@ -71,7 +71,7 @@ export function authService({ users, sessions, throttle }: Deps) {
         throw new AppError('unauthorized', ERRORS.invalidCredentials);
       }
       if (input.newPassword === input.currentPassword) {
-        throw new AppError('bad_request', 'newPassword must differ from the current password');
+        throw new AppError('bad_request', 'New password must differ from the current password');
       }
       throttle.succeeded(actor.user.id);
       const row = await users.update(actor.user.id, {

@@ -5,30 +5,40 @@ import { etagOf } from './media.service';
 
 /** GET /api/media/:id: every stored file, with its checked type, long private caching and Range. */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { id: string } }>('/api/media/:id', { onRequest: requireMember }, async (request, reply) => {
-    const res = await ctx.mediaAccess.open(actorOf(request), request.params.id, {
-      range: request.headers.range,
-      ifNoneMatch: request.headers['if-none-match'],
-    });
-    const { row } = res;
-    reply.headers({
-      'cache-control': 'private, max-age=31536000, immutable',
-      etag: etagOf(row),
-      'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
-    });
-    if (res.status === 304) return reply.code(304).send();
-    if (res.status === 416) {
-      return reply.code(416).header('content-range', `bytes */${row.size}`).send({ error: 'Range not satisfiable' });
-    }
-    reply.type(row.contentType);
-    if (res.status === 206 && res.range) {
-      const { start, end } = res.range;
-      reply.code(206).header('content-range', `bytes ${start}-${end}/${row.size}`).header('content-length', end - start + 1);
-    } else {
-      reply.header('content-length', row.size);
-    }
-    return reply.send(res.body!());
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/media/:id',
+    { onRequest: requireMember },
+    async (request, reply) => {
+      const res = await ctx.mediaAccess.open(actorOf(request), request.params.id, {
+        range: request.headers.range,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      const { row } = res;
+      reply.headers({
+        'cache-control': 'private, max-age=31536000, immutable',
+        etag: etagOf(row),
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        'content-disposition': 'inline',
+      });
+      if (res.status === 304) return reply.code(304).send();
+      if (res.status === 416) {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${row.size}`)
+          .send({ error: 'Range not satisfiable' });
+      }
+      reply.type(row.contentType);
+      if (res.status === 206 && res.range) {
+        const { start, end } = res.range;
+        reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${row.size}`)
+          .header('content-length', end - start + 1);
+      } else {
+        reply.header('content-length', row.size);
+      }
+      return reply.send(res.body!());
+    },
+  );
 }

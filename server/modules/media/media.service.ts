@@ -20,7 +20,11 @@ export type MediaResponse = {
  */
 export function mediaService({ media }: { media: MediaStore }) {
   return {
-    async open(actor: Actor, id: string, headers: { range?: string; ifNoneMatch?: string }): Promise<MediaResponse> {
+    async open(
+      actor: Actor,
+      id: string,
+      headers: { range?: string; ifNoneMatch?: string },
+    ): Promise<MediaResponse> {
       const row = isMediaId(id) ? await media.find(id) : null;
       if (!row) throw new AppError('not_found', 'Not found');
       if (PRIVATE_KINDS.has(row.kind) && row.ownerId !== actor.user.id && !actor.isAdmin) {

@@ -19,7 +19,10 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/members',
-    { onRequest: requireMember, schema: { querystring: memberSearchQuery, response: { 200: memberSearchResponse, ...errors } } },
+    {
+      onRequest: requireMember,
+      schema: { querystring: memberSearchQuery, response: { 200: memberSearchResponse, ...errors } },
+    },
     async (request) => ctx.members.search(actorOf(request), request.query.search),
   );
 
@@ -27,7 +30,10 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/members/username/:username',
     {
       onRequest: requireMember,
-      schema: { params: z.object({ username: z.string().max(320) }), response: { 200: memberProfile, ...errors } },
+      schema: {
+        params: z.object({ username: z.string().max(320) }),
+        response: { 200: memberProfile, ...errors },
+      },
     },
     async (request) => ctx.members.profile(actorOf(request), request.params.username),
   );
