@@ -1,4 +1,4 @@
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
@@ -33,6 +33,12 @@ export function createContext(config: Config, database: Database): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
   const throttle = createLoginThrottle();
+  if (config.s3) {
+    // Refuse rather than silently keep files on local disk when object storage was asked for.
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: S3 storage is not available in this version; unset the S3_* variables to keep files in DATA_DIR/uploads',
+    );
+  }
   const blobs = localBlobStore(path.join(config.dataDir, 'uploads'));
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;

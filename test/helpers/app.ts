@@ -34,8 +34,16 @@ export async function createTestApp(
     dataDir: source.dataDir,
     migrationsDir: MIGRATIONS_DIR,
   });
-  const app = await buildApp({ config, database });
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp({ config, database });
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     config,
