@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users, type NewUserRow, type UserRow } from '../schema';
 
@@ -48,37 +48,62 @@ export function usersRepository(db: Db) {
         .orderBy(asc(users.email));
     },
     /**
-     * Members whose name or handle matches `text` (already trimmed and lower-cased), best first:
-     * prefix matches, then word starts, then the rest. Two characters match the start of the name,
-     * of a word in it or of the handle (served by the prefix indexes; trigrams need three); three
-     * or more match anywhere (served by the trigram indexes).
+     * Members whose name or handle matches `text` (already trimmed and lower-cased), in tiers:
+     * names that start with it, then handles that do, then names or handles with a word that
+     * starts with it, then (3 characters or more) those that contain it; each tier in its own
+     * order. Each tier is one query that an index serves in order and stops at the limit, so a
+     * common query costs about what a rare one does.
      */
     async search(
       text: string,
       opts: { includePrivate: boolean; viewerId: string; limit: number },
     ): Promise<UserRow[]> {
       const esc = text.replace(/[\\%_]/g, (c) => '\\' + c);
+      // Byte-order expressions match the prefix indexes (and give the order); the plain ones
+      // match the trigram indexes.
+      const nameC = sql`(lower(${users.name}) collate "C")`;
+      const handleC = sql`(${users.username} collate "C")`;
       const name = sql`lower(${users.name})`;
-      const prefix = or(like(name, `${esc}%`), like(users.username, `${esc}%`))!;
-      const wordStart = or(like(name, `% ${esc}%`), like(users.username, `%-${esc}%`))!;
-      const match =
-        text.length < 3
-          ? or(prefix, wordStart)
-          : or(like(name, `%${esc}%`), like(users.username, `%${esc}%`));
+      const tiers = [
+        { where: sql`${nameC} like ${esc + '%'}`, order: [nameC, handleC] },
+        { where: sql`${handleC} like ${esc + '%'}`, order: [handleC] },
+        {
+          where: sql`(${name} like ${'% ' + esc + '%'} or ${users.username} like ${'%-' + esc + '%'})`,
+          order: [nameC, handleC],
+        },
+        ...(text.length >= 3
+          ? [
+              {
+                where: sql`(${name} like ${'%' + esc + '%'} or ${users.username} like ${'%' + esc + '%'})`,
+                order: [nameC, handleC],
+              },
+            ]
+          : []),
+      ];
       const visible = opts.includePrivate
         ? undefined
         : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
-      return db
-        .select()
-        .from(users)
-        .where(and(match, visible))
-        .orderBy(
-          sql`case when ${prefix} then 0 when ${wordStart} then 1 else 2 end`,
-          desc(sql`similarity(${name}, ${text})`),
-          asc(users.name),
-          asc(users.username),
-        )
-        .limit(opts.limit);
+      // The tiers run together (one pooled connection each on PostgreSQL) and merge in tier order:
+      // each returns its own best `limit`, so the merge equals running them one after another.
+      const results = await Promise.all(
+        tiers.map((tier) =>
+          db
+            .select()
+            .from(users)
+            .where(and(tier.where, visible))
+            .orderBy(...tier.order)
+            .limit(opts.limit),
+        ),
+      );
+      const found: UserRow[] = [];
+      const seen = new Set<string>();
+      for (const row of results.flat()) {
+        if (found.length >= opts.limit) break;
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        found.push(row);
+      }
+      return found;
     },
     async listAll(): Promise<UserRow[]> {
       return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
