@@ -192,5 +192,6 @@ console.log(
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (benchUrl && !process.env.BENCH_KEEP) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+if (benchUrl && !process.env.BENCH_KEEP)
+  await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
 if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);

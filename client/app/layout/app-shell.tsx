@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../../lib/current-user';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -9,8 +10,19 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-/** Header, page and fixed footer; the page is padded so the footer never hides its end. */
+// Shown only to a member whose password an admin reset (DESIGN.md decision 1): rare, so loaded on demand.
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/auth/components/change-password-dialog').then((m) => ({
+    default: m.ChangePasswordDialog,
+  })),
+);
+
+/**
+ * Header, page and fixed footer; the page is padded so the footer never hides its end. A member who must
+ * change their password gets the dialog for it on every page.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
 
@@ -27,6 +39,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       {settingsLoaded ? (
         <Suspense fallback={null}>
           <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      ) : null}
+      {user?.mustChangePassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog key={user.id} />
         </Suspense>
       ) : null}
     </div>

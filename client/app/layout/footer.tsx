@@ -3,6 +3,7 @@ import { useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
+import { MemberSearch } from '../../features/members/components/member-search';
 import { useCurrentUser } from '../../lib/current-user';
 
 /** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
@@ -12,8 +13,8 @@ function useAdminLogin(): boolean {
 }
 
 /**
- * The fixed bottom bar: Logout for members, 'Member Login' (or 'Admin Login') for visitors. The left
- * side is kept for the member search.
+ * The fixed bottom bar: the member search and Logout for members, 'Member Login' (or 'Admin Login') for
+ * visitors.
  */
 export function Footer() {
   const { user, isPending } = useCurrentUser();
@@ -24,7 +25,9 @@ export function Footer() {
   return (
     <footer className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-3 sm:px-6">
-        <div className="min-w-0 flex-1" data-slot="footer-search" />
+        <div className="min-w-0 flex-1" data-slot="footer-search">
+          {user ? <MemberSearch key={user.id} /> : null}
+        </div>
         {isPending ? null : user ? (
           <Button
             variant="outline"

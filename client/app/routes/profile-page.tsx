@@ -1,7 +1,46 @@
+import { KeyRound } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { RequireMember } from '../require-member';
 
-/** /profile : the member's own profile. */
+// Only admins open the viewer, and only now and then: load it on first use.
+const MemberCredentialsDialog = lazy(() =>
+  import('../../features/admin/components/member-credentials-dialog').then((m) => ({
+    default: m.MemberCredentialsDialog,
+  })),
+);
+
+/** The admin's button that opens the member credentials viewer, and the viewer itself. */
+function MemberCredentialsAction() {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <KeyRound aria-hidden="true" />
+        Member Credentials
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MemberCredentialsDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** /profile : the member's own profile; admins also get the member credentials viewer. */
 export default function ProfilePage() {
-  return <RequireMember>{(user) => <ProfileView user={user} />}</RequireMember>;
+  return (
+    <RequireMember>
+      {(user) => <ProfileView user={user} adminActions={<MemberCredentialsAction />} />}
+    </RequireMember>
+  );
 }

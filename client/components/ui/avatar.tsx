@@ -1,18 +1,24 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { cn, initialsOf } from '../../lib/utils';
 
-/** A round picture with the person's initials while it loads or when there is none. */
+/**
+ * A round picture with the person's initials while it loads or when there is none. `decorative` hides it
+ * from screen readers where the name is already written next to it.
+ */
 export function Avatar({
   name,
   src,
   className,
+  decorative = false,
 }: {
   name: string;
   src: string | null | undefined;
   className?: string;
+  decorative?: boolean;
 }) {
   return (
     <AvatarPrimitive.Root
+      aria-hidden={decorative ? true : undefined}
       className={cn(
         'relative flex size-10 shrink-0 overflow-hidden rounded-full bg-muted ring-2 ring-border',
         className,

@@ -8,12 +8,16 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A centred modal panel with an overlay and a close button (named and with a tooltip). */
+/**
+ * A centred modal panel with an overlay and a close button (named and with a tooltip). `hideClose` leaves
+ * the button out, for a dialog that must not be skipped.
+ */
 export function DialogContent({
   className,
   children,
+  hideClose = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/70 backdrop-blur-[2px]" />
@@ -25,11 +29,13 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close asChild>
-          <IconButton label="Close" className="absolute right-3 top-3 size-8 text-muted-foreground">
-            <X aria-hidden="true" />
-          </IconButton>
-        </DialogPrimitive.Close>
+        {hideClose ? null : (
+          <DialogPrimitive.Close asChild>
+            <IconButton label="Close" className="absolute right-3 top-3 size-8 text-muted-foreground">
+              <X aria-hidden="true" />
+            </IconButton>
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

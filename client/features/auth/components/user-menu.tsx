@@ -14,7 +14,10 @@ import {
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
 
-/** The signed-in member's menu: My Profile, Settings (the hosting screen's handler) and Logout. */
+/**
+ * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
+ * screen's handler) and Logout.
+ */
 export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: () => void }) {
   const [, navigate] = useLocation();
   const logoutMutation = useLogout();
@@ -27,9 +30,9 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
             variant="ghost"
             size="icon"
             aria-label="User menu"
-            className="rounded-full border border-border bg-card hover:border-brand/60"
+            className="rounded-full p-0 hover:bg-transparent [&>span]:transition-shadow hover:[&>span]:ring-brand/60 data-[state=open]:[&>span]:ring-brand"
           >
-            <UserRound aria-hidden="true" className="size-5!" />
+            <Avatar name={user.name} src={user.profilePicture} decorative className="size-10 text-sm" />
           </Button>
         </DropdownMenuTrigger>
       </Tooltip>

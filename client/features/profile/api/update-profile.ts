@@ -33,3 +33,24 @@ export function useUpdateProfile() {
     },
   });
 }
+
+/** Removes the profile picture (PATCH with `profilePicture: null`); the member stays on the page. */
+export function useRemoveProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => updateProfile({ profilePicture: null }),
+    onSuccess: async (data) => {
+      const { queryKey } = currentUserQueryOptions();
+      queryClient.setQueryData(queryKey, data);
+      toast({ title: 'Success', description: 'Profile picture removed' });
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: serverErrorMessage(error) ?? 'Failed to remove profile picture',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { Redirect, useParams } from 'wouter';
+import { MemberProfileView } from '../../features/members/components/member-profile-view';
+import { RequireMember } from '../require-member';
+
+/**
+ * /member/:username : another member's profile. Visitors go to /; a member opening their own handle goes
+ * to /profile, where they can edit it.
+ */
+export default function MemberPage() {
+  const { username = '' } = useParams<{ username: string }>();
+  return (
+    <RequireMember>
+      {(user) =>
+        user.username.toLowerCase() === username.toLowerCase() ? (
+          <Redirect to="/profile" replace />
+        ) : (
+          <MemberProfileView key={username} username={username} />
+        )
+      }
+    </RequireMember>
+  );
+}

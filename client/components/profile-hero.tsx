@@ -1,0 +1,75 @@
+import { Eye } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { PrivacyLevel } from '@common/constants';
+import { privacyLabel } from '../lib/privacy';
+import { Avatar } from './ui/avatar';
+import { Badge } from './ui/badge';
+import { Card } from './ui/card';
+
+/** What the top card of a profile shows, common to the own profile and another member's. */
+export interface ProfileHeroData {
+  name: string;
+  username: string;
+  profilePicture: string | null;
+  isAdmin: boolean;
+  privacyLevel: PrivacyLevel | null | undefined;
+  createdAt: string;
+}
+
+function memberSince(createdAt: string): string | null {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+}
+
+/**
+ * The top card of a profile: banner, avatar (initials fallback), name, @handle, the ACTIVE and ADMIN
+ * badges and the privacy label. `pictureActions` sit under the badges, `actions` on the right.
+ */
+export function ProfileHero({
+  profile,
+  pictureActions,
+  actions,
+}: {
+  profile: ProfileHeroData;
+  pictureActions?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const since = memberSince(profile.createdAt);
+  return (
+    <Card className="relative overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="h-24 bg-gradient-to-r from-orange-600 via-red-600 to-zinc-900 sm:h-28"
+      />
+      <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
+        <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-start sm:gap-5">
+          <Avatar
+            name={profile.name}
+            src={profile.profilePicture}
+            className="-mt-12 size-24 text-2xl ring-4 ring-card"
+          />
+          <div className="grid min-w-0 gap-1.5 sm:pt-3">
+            <h2 className="font-display text-2xl font-black leading-tight break-words sm:text-3xl">
+              {profile.name}
+            </h2>
+            <p className="text-sm text-muted-foreground break-words">
+              @{profile.username}
+              {since ? <span> · Member since {since}</span> : null}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge variant="success">ACTIVE</Badge>
+              {profile.isAdmin ? <Badge>ADMIN</Badge> : null}
+              <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                <Eye aria-hidden="true" className="size-3.5" />
+                {privacyLabel(profile.privacyLevel)}
+              </span>
+            </div>
+            {pictureActions ? <div className="mt-1 flex flex-wrap gap-2">{pictureActions}</div> : null}
+          </div>
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2 sm:justify-end">{actions}</div> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { ArrowLeft, Lock, Mail, Wallet } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { MemberProfile } from '@common/contracts/members';
+import { AthleticProfileCard } from '../../../components/athletic-profile-card';
+import { ProfileHero } from '../../../components/profile-hero';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorStatus } from '../../../lib/api-error';
+import { useMemberProfile } from '../api/get-member-profile';
+import { memberProfileErrorText } from '../member-profile-error';
+
+/** Back in the history, or home when this page was the first one opened in the tab. */
+function useGoBack(): () => void {
+  const [, navigate] = useLocation();
+  return () => {
+    if (window.history.length > 1) window.history.back();
+    else navigate('/', { replace: true });
+  };
+}
+
+function AccessDenied({ message }: { message: string }) {
+  const goBack = useGoBack();
+  return (
+    <div className="grid min-h-[50vh] place-items-center">
+      <Card className="w-full max-w-md p-6 text-center sm:p-8">
+        <span className="mx-auto grid size-14 place-items-center rounded-full bg-destructive/15 text-destructive">
+          <Lock aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="mt-4 text-2xl font-black uppercase tracking-wide">Access Denied</h2>
+        <p className="mt-2 text-muted-foreground">{message}</p>
+        <Button variant="outline" className="mt-6" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" />
+          Go Back
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+/** E-mail and payment status, present only for the member themself and for admins. */
+function AccountCard({ profile }: { profile: MemberProfile }) {
+  if (profile.email === undefined && profile.paymentStatus === undefined) return null;
+  return (
+    <Card aria-labelledby="member-account-title">
+      <CardHeader>
+        <CardTitle id="member-account-title">Account</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
+          {profile.email !== undefined ? (
+            <div>
+              <dt className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-[0.15em] text-muted-foreground">
+                <Mail aria-hidden="true" className="size-3.5" />
+                Email
+              </dt>
+              <dd className="mt-1 break-all">{profile.email}</dd>
+            </div>
+          ) : null}
+          {profile.paymentStatus !== undefined ? (
+            <div>
+              <dt className="flex items-center gap-1.5 text-xs font-bold uppercase tracking-[0.15em] text-muted-foreground">
+                <Wallet aria-hidden="true" className="size-3.5" />
+                Payment Status
+              </dt>
+              <dd className="mt-1 capitalize">{profile.paymentStatus}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Another member's profile as the server lets this viewer see it, or the Access Denied card. */
+export function MemberProfileView({ username }: { username: string }) {
+  const query = useMemberProfile(username);
+  if (query.isPending) {
+    return (
+      <div className="grid min-h-[40vh] place-items-center">
+        <Spinner label="Loading profile" />
+      </div>
+    );
+  }
+  if (query.isError) return <AccessDenied message={memberProfileErrorText(errorStatus(query.error))} />;
+  const profile = query.data;
+  return (
+    <div className="grid gap-6">
+      <ProfileHero profile={profile} />
+      <AthleticProfileCard profile={profile} />
+      <AccountCard profile={profile} />
+    </div>
+  );
+}
