@@ -96,6 +96,14 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
         opts.wrongTypeMessage,
       );
       const key = blobs.newKey();
+      // pipe() does not pass a failing or vanishing source on: a client that hangs up mid-upload
+      // must still end the write, so that its temporary file is removed.
+      const interrupted = (err?: Error) =>
+        inspector.destroy(err ?? new AppError('bad_request', 'The upload was interrupted'));
+      source.once('error', interrupted);
+      source.once('close', () => {
+        if (!source.readableEnded) interrupted();
+      });
       source.pipe(inspector);
       let size: number;
       try {

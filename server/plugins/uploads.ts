@@ -26,6 +26,10 @@ export async function singleFile(
   }
   const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!file) throw new AppError('bad_request', `${field} file is required`);
+  // A client that hangs up mid-upload: end the file stream so the store drops what it wrote.
+  request.raw.once('close', () => {
+    if (!request.raw.complete) file.file.destroy(new AppError('bad_request', 'The upload was interrupted'));
+  });
   if (file.fieldname !== field) {
     file.file.resume();
     throw new AppError('bad_request', `${field} file is required`);
