@@ -51,3 +51,14 @@ export const MEMBER_SEARCH_MAX_CHARS = 100;
 
 /** Image formats accepted for pictures, checked by content on the server. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const CHAT_PAGE_SIZE = 100;
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+export const CHAT_RATE_LIMIT_MESSAGES = 20;
+export const CHAT_RATE_LIMIT_WINDOW_MS = 10_000;
+export const CHAT_HEARTBEAT_MS = 25_000;
+export const CHAT_MESSAGE_TYPES = ['text', 'photo', 'video', 'voice'] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+
+/** Upload limits of POST /api/upload by the kind found in the file's content. */
+export const UPLOAD_MAX_BYTES = { image: 10 * MIB, video: 200 * MIB, audio: 20 * MIB } as const;

@@ -8,7 +8,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -55,12 +56,18 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await membersRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await mediaRoutes(app, ctx);
+  await uploadRoutes(app, ctx);
+  await chatRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
 
   await ctx.sessions.start();
+  await ctx.chatFeed.start();
+  // Streams never finish by themselves: end them before the server waits for requests to drain.
+  app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
     ctx.throttle.stop();
+    await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });
 

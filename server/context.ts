@@ -11,6 +11,9 @@ import { mediaRepository } from './db/repositories/media.repository';
 import { localBlobStore, type BlobStore } from './plugins/blob-store';
 import { createMediaStore, type MediaStore } from './plugins/media-store';
 import path from 'node:path';
+import { chatRepository } from './db/repositories/chat.repository';
+import { createChatFeed, type ChatFeed } from './modules/chat/chat.feed';
+import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './plugins/session';
 
 /** Everything the modules share, built once per app. */
@@ -27,6 +30,8 @@ export type AppContext = {
   mediaAccess: ReturnType<typeof mediaService>;
   members: MembersService;
   admin: AdminService;
+  chatFeed: ChatFeed;
+  chat: ChatService;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -42,6 +47,8 @@ export function createContext(config: Config, database: Database): AppContext {
   const blobs = localBlobStore(path.join(config.dataDir, 'uploads'));
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;
+  const chatRepo = chatRepository(database.db);
+  const chatFeed = createChatFeed(database, chatRepo);
   return {
     config,
     database,
@@ -55,5 +62,7 @@ export function createContext(config: Config, database: Database): AppContext {
     mediaAccess: mediaService({ media }),
     members: membersService({ users, adminEmails }),
     admin: adminService({ users, sessions, adminEmails }),
+    chatFeed,
+    chat: chatService({ repo: chatRepo, feed: chatFeed, media }),
   };
 }

@@ -22,3 +22,63 @@ describe('sniffType', () => {
     expect(sniffType(bytes())).toBeNull();
   });
 });
+
+describe('sniffType for video and audio', () => {
+  const webm = (codec: string, withCluster = true) =>
+    Uint8Array.from([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      0x42,
+      0x82,
+      0x84,
+      ...text('webm'),
+      ...new Uint8Array(40),
+      0x86,
+      0x85,
+      ...text(codec),
+      ...(withCluster ? [0x1f, 0x43, 0xb6, 0x75] : []),
+    ]);
+
+  it('tells WebM video from WebM audio by its tracks', () => {
+    expect(sniffType(webm('V_VP8'), false)).toBe('video/webm');
+    expect(sniffType(webm('A_OPUS'), false)).toBe('audio/webm');
+    expect(sniffType(webm('A_OPUS', false), false)).toBe('more');
+    expect(sniffType(webm('A_OPUS', false), true)).toBe('audio/webm');
+  });
+
+  it('recognises MP4, QuickTime, M4A, Ogg and MP3', () => {
+    expect(sniffType(text('\x00\x00\x00\x18ftypisom\x00\x00\x02\x00'))).toBe('video/mp4');
+    expect(sniffType(text('\x00\x00\x00\x14ftypqt  \x00\x00\x00\x00'))).toBe('video/quicktime');
+    expect(sniffType(text('\x00\x00\x00\x08wide\x00\x00\x00\x00mdat'))).toBe('video/quicktime');
+    expect(sniffType(text('\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00'))).toBe('audio/mp4');
+    expect(sniffType(text('OggS\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02OpusHead'))).toBe('audio/ogg');
+    expect(sniffType(text('OggS\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x80theora'))).toBeNull();
+    expect(sniffType(text('ID3\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'))).toBe('audio/mpeg');
+    expect(sniffType(bytes(0xff, 0xfb, 0x90, 0x64, ...new Array(12).fill(0)))).toBe('audio/mpeg');
+  });
+
+  it('refuses executables and Matroska that is not WebM', () => {
+    expect(sniffType(text('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00'))).toBeNull();
+    expect(sniffType(text('\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00'))).toBeNull();
+    const mkv = Uint8Array.from([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x82,
+      0x88,
+      ...text('matroska'),
+      ...new Uint8Array(64),
+    ]);
+    expect(sniffType(mkv)).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { MediaRepository } from '../db/repositories/media.repository';
 import type { MediaKind, MediaRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { SNIFF_BYTES, sniffType, type SniffedType } from '../lib/sniff';
+import { SNIFF_MAX_BYTES, sniffType, type SniffedType } from '../lib/sniff';
 import type { BlobStore } from './blob-store';
 
 export const MEDIA_URL_PREFIX = '/api/media/';
@@ -26,7 +26,7 @@ export function isMediaId(id: string): boolean {
 
 /**
  * Passes bytes through once the first ones show an allowed type; fails with 415 otherwise, and
- * with 413 past `maxBytes`.
+ * with 413 past the limit for that type.
  */
 class Inspector extends Transform {
   private head: Buffer[] = [];
@@ -36,7 +36,7 @@ class Inspector extends Transform {
 
   constructor(
     private readonly allowed: ReadonlySet<SniffedType>,
-    private readonly maxBytes: number,
+    private readonly maxBytes: (type: SniffedType | null) => number,
     private readonly tooLargeMessage: string,
     private readonly wrongTypeMessage: string,
   ) {
@@ -45,27 +45,32 @@ class Inspector extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.total += chunk.length;
-    if (this.total > this.maxBytes) return done(new AppError('payload_too_large', this.tooLargeMessage));
+    if (this.total > this.maxBytes(this.type)) {
+      return done(new AppError('payload_too_large', this.tooLargeMessage));
+    }
     if (this.type) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
-    if (this.headLength < SNIFF_BYTES) return done();
-    this.decide(done);
+    this.decide(false, done);
   }
 
   override _flush(done: TransformCallback) {
     if (this.type) return done();
-    this.decide(done); // a file shorter than SNIFF_BYTES
+    this.decide(true, done); // a file shorter than the look-ahead
   }
 
-  private decide(done: TransformCallback) {
+  private decide(complete: boolean, done: TransformCallback) {
     const head = Buffer.concat(this.head);
-    this.head = [];
-    const type = sniffType(head);
+    this.head = [head];
+    const type = sniffType(head, complete || this.headLength >= SNIFF_MAX_BYTES);
+    if (type === 'more') return done();
     if (!type || !this.allowed.has(type)) {
       return done(new AppError('unsupported_media_type', this.wrongTypeMessage));
     }
     this.type = type;
+    this.head = [];
+    if (this.total > this.maxBytes(type))
+      return done(new AppError('payload_too_large', this.tooLargeMessage));
     done(null, head);
   }
 }
@@ -74,7 +79,8 @@ export type SaveUploadOptions = {
   ownerId: string;
   kind: MediaKind;
   allowed: ReadonlySet<SniffedType>;
-  maxBytes: number;
+  /** The size limit: one number, or by the type found (null while it is not known yet). */
+  maxBytes: number | ((type: SniffedType | null) => number);
   /** True when the multipart parser cut the file at its own limit. */
   truncated?: () => boolean;
   tooLargeMessage: string;
@@ -89,12 +95,9 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
      * refusal it is drained, so the rest of the request can still be read and answered.
      */
     async save(source: Readable, opts: SaveUploadOptions): Promise<MediaRow> {
-      const inspector = new Inspector(
-        opts.allowed,
-        opts.maxBytes,
-        opts.tooLargeMessage,
-        opts.wrongTypeMessage,
-      );
+      const limit = opts.maxBytes;
+      const maxBytes = typeof limit === 'number' ? () => limit : limit;
+      const inspector = new Inspector(opts.allowed, maxBytes, opts.tooLargeMessage, opts.wrongTypeMessage);
       const key = blobs.newKey();
       // pipe() does not pass a failing or vanishing source on: a client that hangs up mid-upload
       // must still end the write, so that its temporary file is removed.

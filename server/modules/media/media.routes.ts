@@ -1,7 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { uploadResponse } from '../../../common/contracts/chat';
+import { errorBody } from '../../../common/contracts/errors';
 import { actorOf, requireMember } from '../../plugins/session';
-import { etagOf } from './media.service';
+import { singleFile } from '../../plugins/uploads';
+import { etagOf, saveChatUpload } from './media.service';
+
+/** POST /api/upload: a chat attachment, checked by content and streamed to the blob store. */
+export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/api/upload',
+    {
+      onRequest: requireMember,
+      schema: {
+        response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request) => {
+      const file = await singleFile(request, 'file', Math.max(...Object.values(UPLOAD_MAX_BYTES)));
+      return { url: await saveChatUpload(ctx.media, actorOf(request), file.file, () => file.file.truncated) };
+    },
+  );
+}
 
 /** GET /api/media/:id: every stored file, with its checked type, long private caching and Range. */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {

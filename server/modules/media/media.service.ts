@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { MediaRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { isMediaId, type MediaStore } from '../../plugins/media-store';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
+import { AUDIO_TYPES, familyOf, IMAGE_TYPES, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
+import { isMediaId, mediaUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 import { parseRange, type ByteRange } from './range';
 
@@ -44,4 +46,36 @@ export function mediaService({ media }: { media: MediaStore }) {
 /** Stored files never change: the id is a strong validator. */
 export function etagOf(row: MediaRow): string {
   return `"${row.id}"`;
+}
+
+/** The kinds of file POST /api/upload takes, and their limits (by the type found in the content). */
+export const CHAT_UPLOAD_TYPES: ReadonlySet<SniffedType> = new Set([
+  ...IMAGE_TYPES,
+  ...VIDEO_TYPES,
+  ...AUDIO_TYPES,
+]);
+
+export function chatUploadLimit(type: SniffedType | null): number {
+  if (type === null) return Math.max(...Object.values(UPLOAD_MAX_BYTES));
+  return UPLOAD_MAX_BYTES[familyOf(type)!];
+}
+
+/** Stores a chat attachment (POST /api/upload) and returns its URL. */
+export async function saveChatUpload(
+  media: MediaStore,
+  actor: Actor,
+  file: Readable,
+  truncated: () => boolean,
+) {
+  const row = await media.save(file, {
+    ownerId: actor.user.id,
+    kind: 'chat',
+    allowed: CHAT_UPLOAD_TYPES,
+    maxBytes: chatUploadLimit,
+    truncated,
+    tooLargeMessage: 'File too large: images up to 10 MB, videos up to 200 MB, audio up to 20 MB',
+    wrongTypeMessage:
+      'Unsupported file: send an image (JPEG, PNG, WebP, GIF), a video (MP4, WebM, QuickTime) or audio (WebM, Ogg, MP3, M4A)',
+  });
+  return mediaUrl(row.id);
 }

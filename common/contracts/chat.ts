@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_TYPES } from '../constants';
+import { fieldError } from './auth';
+
+/** A community chat message (SPEC §3). `id` grows with time: it is the paging and stream cursor. */
+export const chatMessage = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  messageType: z.enum(CHAT_MESSAGE_TYPES),
+  createdAt: z.string(),
+  user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+export const chatMessagesResponse = z.array(chatMessage);
+
+const cursor = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a message id` })
+    .int({ error: `${field} must be a message id` })
+    .min(0, { error: `${field} must be a message id` })
+    .optional();
+
+/** GET /api/chat/community: the newest page, or the messages after / the page before an id. */
+export const chatMessagesQuery = z.object({ after: cursor('after'), before: cursor('before') });
+
+/** POST /api/chat/community. For photo, video and voice, `content` is the URL /api/upload returned. */
+export const postChatMessageBody = z.object(
+  {
+    content: z
+      .string({ error: fieldError('content') })
+      .trim()
+      .min(1, { error: 'content must not be blank' })
+      .max(CHAT_MESSAGE_MAX_LENGTH, { error: `content must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
+    messageType: z.enum(CHAT_MESSAGE_TYPES, { error: 'messageType must be one of text, photo, video, voice' }),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type PostChatMessageBody = z.infer<typeof postChatMessageBody>;
+
+/** POST /api/upload (multipart field `file`). */
+export const uploadResponse = z.object({ url: z.string() });

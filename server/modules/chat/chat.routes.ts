@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  chatMessage,
+  chatMessagesQuery,
+  chatMessagesResponse,
+  postChatMessageBody,
+} from '../../../common/contracts/chat';
+import { errorBody } from '../../../common/contracts/errors';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { actorOf, requireMember } from '../../plugins/session';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+
+/** /api/chat/community: the room's messages (polled, with ETag), posting, and the live stream. */
+export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/chat/community',
+    {
+      onRequest: requireMember,
+      schema: { querystring: chatMessagesQuery, response: { 200: chatMessagesResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { after, before } = request.query;
+      if (after !== undefined && before !== undefined) {
+        throw new AppError('bad_request', 'after and before cannot be used together');
+      }
+      reply.header('cache-control', 'private, no-cache');
+      if (before !== undefined) return ctx.chat.before(actor, before);
+      const { messages, version } =
+        after !== undefined ? await ctx.chat.after(actor, after) : await ctx.chat.list(actor);
+      // The ETag names the room's state and the question asked of it.
+      const etag = `"${version}${after !== undefined ? `a${after}` : ''}"`;
+      reply.header('etag', etag);
+      // An unchanged poll: no body, no serializing.
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
+      return messages;
+    },
+  );
+
+  r.post(
+    '/api/chat/community',
+    {
+      onRequest: requireMember,
+      schema: { body: postChatMessageBody, response: { 201: chatMessage, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await ctx.chat.post(actorOf(request), request.body)),
+  );
+
+  app.get('/api/chat/community/stream', { onRequest: requireMember }, async (request, reply) => {
+    const header = request.headers['last-event-id'];
+    const raw = Array.isArray(header) ? header[0] : header;
+    const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.write('retry: 3000\n\n');
+    const unsubscribe = await ctx.chatFeed.subscribe(
+      {
+        write: (chunk) => res.write(chunk),
+        buffered: () => res.writableLength,
+        end: () => res.end(),
+      },
+      lastEventId,
+    );
+    res.once('close', unsubscribe);
+    if (res.destroyed) unsubscribe(); // gone while the backlog was read
+  });
+}

@@ -1,0 +1,83 @@
+import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
+import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
+import type { ChatRepository } from '../../db/repositories/chat.repository';
+import { AppError } from '../../lib/errors';
+import { familyOf, type MediaFamily } from '../../lib/sniff';
+import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
+import type { Actor } from '../../plugins/session';
+import type { ChatFeed } from './chat.feed';
+
+type Deps = { repo: ChatRepository; feed: ChatFeed; media: MediaStore; now?: () => number };
+
+const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text'>, MediaFamily> = {
+  photo: 'image',
+  video: 'video',
+  voice: 'audio',
+};
+
+/** The community room's rules: who may read and post, what a message may hold, how often. */
+export function chatService({ repo, feed, media, now = Date.now }: Deps) {
+  const sent = new Map<string, number[]>();
+
+  function checkRate(userId: string) {
+    const t = now();
+    const recent = (sent.get(userId) ?? []).filter((at) => t - at < CHAT_RATE_LIMIT_WINDOW_MS);
+    if (recent.length >= CHAT_RATE_LIMIT_MESSAGES) {
+      const wait = recent[0]! + CHAT_RATE_LIMIT_WINDOW_MS - t;
+      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a few seconds.', {
+        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
+      });
+    }
+    recent.push(t);
+    sent.set(userId, recent);
+    if (sent.size > 10_000) {
+      for (const [k, v] of sent) if (v.every((at) => t - at >= CHAT_RATE_LIMIT_WINDOW_MS)) sent.delete(k);
+    }
+  }
+
+  return {
+    list: (_actor: Actor) => feed.newest(),
+    after: (_actor: Actor, id: number) => feed.after(id),
+    before: (_actor: Actor, id: number) => feed.before(id),
+
+    async post(actor: Actor, input: PostChatMessageBody): Promise<ChatMessage> {
+      if (input.messageType !== 'text') {
+        // A photo, video or voice message points at this member's own upload of that kind.
+        const family = FAMILY_OF_TYPE[input.messageType];
+        const id = mediaIdFromUrl(input.content);
+        const row = id ? await media.find(id) : null;
+        if (
+          !row ||
+          row.kind !== 'chat' ||
+          row.ownerId !== actor.user.id ||
+          familyOf(row.contentType) !== family
+        ) {
+          throw new AppError(
+            'bad_request',
+            `content must be the URL of your own uploaded ${family === 'audio' ? 'audio' : family} file for a ${input.messageType} message`,
+          );
+        }
+      }
+      checkRate(actor.user.id);
+      const created = await repo.insert({
+        userId: actor.user.id,
+        content: input.content,
+        messageType: input.messageType,
+      });
+      await feed.published();
+      return {
+        id: created.id,
+        content: input.content,
+        messageType: input.messageType,
+        createdAt: created.createdAt.toISOString(),
+        user: {
+          name: actor.user.name,
+          username: actor.user.username,
+          profilePicture: actor.user.profilePicture,
+        },
+      };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;
