@@ -48,9 +48,18 @@ describe('sniffType for video and audio', () => {
 
   it('tells WebM video from WebM audio by its tracks', () => {
     expect(sniffType(webm('V_VP8'), false)).toBe('video/webm');
-    expect(sniffType(webm('A_OPUS'), false)).toBe('audio/webm');
-    expect(sniffType(webm('A_OPUS', false), false)).toBe('more');
-    expect(sniffType(webm('A_OPUS', false), true)).toBe('audio/webm');
+    expect(sniffType(webm('A_OPUS'), false)).toBe('more'); // a video track may follow
+    expect(sniffType(webm('A_OPUS'), true)).toBe('audio/webm');
+    expect(sniffType(webm('A_VORBIS', false), true)).toBe('audio/webm');
+  });
+
+  it('tells the real MediaRecorder files apart', async () => {
+    const fs = await import('node:fs');
+    const clip = fs.readFileSync(new URL('../../test/fixtures/clip.webm', import.meta.url));
+    const voice = fs.readFileSync(new URL('../../test/fixtures/voice.webm', import.meta.url));
+    expect(sniffType(clip.subarray(0, 4096), false)).toBe('video/webm');
+    expect(sniffType(voice.subarray(0, 4096), false)).toBe('more');
+    expect(sniffType(voice, true)).toBe('audio/webm');
   });
 
   it('recognises MP4, QuickTime, M4A, Ogg and MP3', () => {

@@ -76,12 +76,9 @@ function sniffWebm(head: Uint8Array, complete: boolean): SniffedType | null | 'm
   const video = ['V_VP8', 'V_VP9', 'V_AV1'].some((c) => indexOfAscii(head, c) >= 0);
   if (video) return 'video/webm';
   const audio = ['A_OPUS', 'A_VORBIS'].some((c) => indexOfAscii(head, c) >= 0);
-  // The tracks may lie further on: wait for more unless the file or the look-ahead has ended.
-  if (!complete && head.length < SNIFF_MAX_BYTES) {
-    // MediaRecorder writes the tracks first; the first cluster marks their end.
-    const clusterAt = indexOfAscii(head, '\x1f\x43\xb6\x75');
-    if (clusterAt < 0) return 'more';
-  }
+  // A video track may follow the audio ones: audio only is decided at the end of the look-ahead
+  // (or of a shorter file).
+  if (!complete && head.length < SNIFF_MAX_BYTES) return 'more';
   return audio ? 'audio/webm' : null;
 }
 
