@@ -37,6 +37,8 @@ const sseEvent = (m: ChatMessage) => `id: ${m.id}\ndata: ${JSON.stringify(m)}\n\
 export function createChatFeed(database: Database, repo: ChatRepository) {
   let page: ChatMessageRecord[] = [];
   let presented: ChatMessage[] = [];
+  /** The newest page as JSON, made once per change and sent as it is to every poll. */
+  let presentedJson: string | undefined;
   let loaded: Promise<void> | undefined;
   let version = 0;
   let lastId = 0;
@@ -48,6 +50,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   function setPage(rows: ChatMessageRecord[]) {
     page = rows.slice(-CHAT_PAGE_SIZE);
     presented = page.map(presentChatMessage);
+    presentedJson = undefined;
     lastId = Math.max(lastId, page.at(-1)?.id ?? 0);
     version += 1;
   }
@@ -122,10 +125,11 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       await refresh();
     },
 
-    /** The newest page, and a version that changes whenever it does. */
-    async newest(): Promise<{ messages: ChatMessage[]; version: string }> {
+    /** The newest page as JSON, and a version that changes whenever it does. */
+    async newest(): Promise<{ json: string; version: string }> {
       await ensureLoaded();
-      return { messages: presented, version: `${version}.${lastId}` };
+      presentedJson ??= JSON.stringify(presented);
+      return { json: presentedJson, version: `${version}.${lastId}` };
     },
 
     /** Messages after `id`: from memory when the page covers them. */

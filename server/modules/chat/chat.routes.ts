@@ -31,14 +31,18 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       reply.header('cache-control', 'private, no-cache');
       if (before !== undefined) return ctx.chat.before(actor, before);
-      const { messages, version } =
+      const { version, ...page } =
         after !== undefined ? await ctx.chat.after(actor, after) : await ctx.chat.list(actor);
       // The ETag names the room's state and the question asked of it.
       const etag = `"${version}${after !== undefined ? `a${after}` : ''}"`;
       reply.header('etag', etag);
       // An unchanged poll: no body, no serializing.
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
-      return messages;
+      if ('json' in page) {
+        // The newest page is kept serialized: sent as it is, without the schema serializer.
+        return reply.type('application/json; charset=utf-8').send(page.json as never);
+      }
+      return page.messages;
     },
   );
 
