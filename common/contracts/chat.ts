@@ -30,8 +30,12 @@ export const postChatMessageBody = z.object(
       .string({ error: fieldError('content') })
       .trim()
       .min(1, { error: 'content must not be blank' })
-      .max(CHAT_MESSAGE_MAX_LENGTH, { error: `content must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
-    messageType: z.enum(CHAT_MESSAGE_TYPES, { error: 'messageType must be one of text, photo, video, voice' }),
+      .max(CHAT_MESSAGE_MAX_LENGTH, {
+        error: `content must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+      }),
+    messageType: z.enum(CHAT_MESSAGE_TYPES, {
+      error: 'messageType must be one of text, photo, video, voice',
+    }),
   },
   { error: 'Request body must be a JSON object' },
 );
