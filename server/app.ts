@@ -10,6 +10,8 @@ import { membersRoutes } from './modules/members/members.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { lessonsRoutes } from './modules/lessons/lessons.routes';
+import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -58,15 +60,23 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await mediaRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, ctx);
+  await lessonsRoutes(app, ctx);
+  await discussionsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
 
   await ctx.sessions.start();
   await ctx.chatFeed.start();
+  // Uploads never registered are removed a day after their URL expired.
+  const sweep = () =>
+    void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
+  sweep();
+  const sweepTimer = setInterval(sweep, 60 * 60 * 1000).unref();
   // Streams never finish by themselves: end them before the server waits for requests to drain.
   app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
     ctx.throttle.stop();
+    clearInterval(sweepTimer);
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

@@ -12,6 +12,9 @@ import { localBlobStore, type BlobStore } from './plugins/blob-store';
 import { createMediaStore, type MediaStore } from './plugins/media-store';
 import path from 'node:path';
 import { chatRepository } from './db/repositories/chat.repository';
+import { discussionsRepository, lessonsRepository } from './db/repositories/lessons.repository';
+import { lessonsService, type LessonsService } from './modules/lessons/lessons.service';
+import { discussionsService, type DiscussionsService } from './modules/discussions/discussions.service';
 import { createChatFeed, type ChatFeed } from './modules/chat/chat.feed';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './plugins/session';
@@ -32,6 +35,8 @@ export type AppContext = {
   admin: AdminService;
   chatFeed: ChatFeed;
   chat: ChatService;
+  lessons: LessonsService;
+  discussions: DiscussionsService;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -64,5 +69,7 @@ export function createContext(config: Config, database: Database): AppContext {
     admin: adminService({ users, sessions, adminEmails }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media }),
+    lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
+    discussions: discussionsService({ repo: discussionsRepository(database.db) }),
   };
 }

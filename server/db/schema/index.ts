@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './media';
 export * from './chat';
+export * from './lessons';

@@ -2,6 +2,7 @@ import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../co
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
 import { AppError } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
@@ -17,23 +18,12 @@ const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text'>, MediaF
 
 /** The community room's rules: who may read and post, what a message may hold, how often. */
 export function chatService({ repo, feed, media, now = Date.now }: Deps) {
-  const sent = new Map<string, number[]>();
-
-  function checkRate(userId: string) {
-    const t = now();
-    const recent = (sent.get(userId) ?? []).filter((at) => t - at < CHAT_RATE_LIMIT_WINDOW_MS);
-    if (recent.length >= CHAT_RATE_LIMIT_MESSAGES) {
-      const wait = recent[0]! + CHAT_RATE_LIMIT_WINDOW_MS - t;
-      throw new AppError('too_many_requests', 'You are sending messages too fast. Wait a few seconds.', {
-        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
-      });
-    }
-    recent.push(t);
-    sent.set(userId, recent);
-    if (sent.size > 10_000) {
-      for (const [k, v] of sent) if (v.every((at) => t - at >= CHAT_RATE_LIMIT_WINDOW_MS)) sent.delete(k);
-    }
-  }
+  const limiter = createRateLimiter(
+    CHAT_RATE_LIMIT_MESSAGES,
+    CHAT_RATE_LIMIT_WINDOW_MS,
+    'You are sending messages too fast. Wait a few seconds.',
+    now,
+  );
 
   return {
     list: (_actor: Actor) => feed.newest(),
@@ -58,7 +48,7 @@ export function chatService({ repo, feed, media, now = Date.now }: Deps) {
           );
         }
       }
-      checkRate(actor.user.id);
+      limiter.hit(actor.user.id);
       const created = await repo.insert({
         userId: actor.user.id,
         content: input.content,

@@ -1,0 +1,122 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { discussionMessages, lessonVideos, users, videoUploads } from '../schema';
+
+export type Slot = { thinkTank: string; topicSlug: string; lessonSlug: string };
+
+const inSlot = (t: typeof lessonVideos | typeof discussionMessages, s: Slot) =>
+  and(eq(t.thinkTank, s.thinkTank), eq(t.topicSlug, s.topicSlug), eq(t.lessonSlug, s.lessonSlug));
+
+/** Drizzle queries on lesson videos and their upload tickets only. */
+export function lessonsRepository(db: Db) {
+  return {
+    async videoOf(slot: Slot) {
+      const [row] = await db.select().from(lessonVideos).where(inSlot(lessonVideos, slot)).limit(1);
+      return row ?? null;
+    },
+    /** Sets a slot's video; returns the media id it replaced, if any. */
+    async setVideo(slot: Slot, mediaId: string, uploadedBy: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ mediaId: lessonVideos.mediaId })
+          .from(lessonVideos)
+          .where(inSlot(lessonVideos, slot))
+          .for('update');
+        await tx
+          .insert(lessonVideos)
+          .values({ ...slot, mediaId, uploadedBy })
+          .onConflictDoUpdate({
+            target: [lessonVideos.thinkTank, lessonVideos.topicSlug, lessonVideos.lessonSlug],
+            set: { mediaId, uploadedBy, updatedAt: sql`now()` },
+          });
+        return old && old.mediaId !== mediaId ? old.mediaId : null;
+      });
+    },
+    async issueUpload(tokenHash: string, issuedTo: string, expiresAt: Date) {
+      await db.insert(videoUploads).values({ tokenHash, issuedTo, expiresAt });
+    },
+    /** Claims a ticket for its one PUT: null when unknown, expired or already used. */
+    async claimUpload(tokenHash: string) {
+      const [row] = await db
+        .update(videoUploads)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(videoUploads.tokenHash, tokenHash),
+            isNull(videoUploads.usedAt),
+            gt(videoUploads.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async completeUpload(tokenHash: string, mediaId: string) {
+      await db.update(videoUploads).set({ mediaId }).where(eq(videoUploads.tokenHash, tokenHash));
+    },
+    /** Marks a completed, unregistered ticket as registered; returns its media id, or null. */
+    async registerUpload(tokenHash: string): Promise<string | null> {
+      const [row] = await db
+        .update(videoUploads)
+        .set({ registeredAt: sql`now()` })
+        .where(
+          and(
+            eq(videoUploads.tokenHash, tokenHash),
+            isNotNull(videoUploads.mediaId),
+            isNull(videoUploads.registeredAt),
+          ),
+        )
+        .returning({ mediaId: videoUploads.mediaId });
+      return row?.mediaId ?? null;
+    },
+    /** Tickets uploaded but never registered, older than `before`: their files are orphans. */
+    async abandonedUploads(before: Date) {
+      return db
+        .select({ tokenHash: videoUploads.tokenHash, mediaId: videoUploads.mediaId })
+        .from(videoUploads)
+        .where(and(isNull(videoUploads.registeredAt), lt(videoUploads.expiresAt, before)));
+    },
+    async deleteUpload(tokenHash: string) {
+      await db.delete(videoUploads).where(eq(videoUploads.tokenHash, tokenHash));
+    },
+  };
+}
+
+/** Drizzle queries on discussion messages only. */
+export function discussionsRepository(db: Db) {
+  return {
+    async list(slot: Slot, limit: number) {
+      const rows = await db
+        .select({
+          id: discussionMessages.id,
+          text: discussionMessages.text,
+          createdAt: discussionMessages.createdAt,
+          name: users.name,
+          username: users.username,
+          profilePicture: users.profilePicture,
+        })
+        .from(discussionMessages)
+        .innerJoin(users, eq(users.id, discussionMessages.userId))
+        .where(inSlot(discussionMessages, slot))
+        .orderBy(desc(discussionMessages.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+    async insert(slot: Slot, userId: string, text: string) {
+      const [row] = await db
+        .insert(discussionMessages)
+        .values({ ...slot, userId, text })
+        .returning({ id: discussionMessages.id, createdAt: discussionMessages.createdAt });
+      return row!;
+    },
+    async clear(slot: Slot): Promise<number> {
+      const rows = await db
+        .delete(discussionMessages)
+        .where(inSlot(discussionMessages, slot))
+        .returning({ id: discussionMessages.id });
+      return rows.length;
+    },
+  };
+}
+
+export type LessonsRepository = ReturnType<typeof lessonsRepository>;
+export type DiscussionsRepository = ReturnType<typeof discussionsRepository>;

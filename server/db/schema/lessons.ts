@@ -1,0 +1,56 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { media } from './media';
+import { users } from './users';
+
+/** The video of a lesson slot (DESIGN.md decision 10), keyed by think tank, topic and lesson. */
+export const lessonVideos = pgTable(
+  'lesson_videos',
+  {
+    thinkTank: text('think_tank').notNull(),
+    topicSlug: text('topic_slug').notNull(),
+    lessonSlug: text('lesson_slug').notNull(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.thinkTank, t.topicSlug, t.lessonSlug] })],
+);
+
+/**
+ * An upload URL issued to an admin (POST /api/videos/upload-url): one PUT within its lifetime,
+ * then one registration. Only the SHA-256 of the URL's token is kept.
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    issuedTo: uuid('issued_to')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_uploads_expires_idx').on(t.expiresAt)],
+);
+
+/** Saved discussion messages of a lesson, spiritual or physiological page (DESIGN.md decision 5). */
+export const discussionMessages = pgTable(
+  'discussion_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    thinkTank: text('think_tank').notNull(),
+    topicSlug: text('topic_slug').notNull(),
+    lessonSlug: text('lesson_slug').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id)],
+);

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okResponse } from '../../../common/contracts/auth';
+import { errorBody } from '../../../common/contracts/errors';
+import {
+  discussionMessage,
+  discussionMessagesResponse,
+  postDiscussionBody,
+} from '../../../common/contracts/lessons';
+import type { AppContext } from '../../context';
+import { actorOf, requireMember } from '../../plugins/session';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const params = z.object({
+  thinkTank: z.string().max(100),
+  topic: z.string().max(100),
+  lesson: z.string().max(100),
+});
+const slotOf = (p: z.infer<typeof params>) => ({
+  thinkTank: p.thinkTank,
+  topicSlug: p.topic,
+  lessonSlug: p.lesson,
+});
+
+/** /api/discussions/{thinkTank}/{topic}/{lesson}: saved discussion threads. */
+export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const url = '/api/discussions/:thinkTank/:topic/:lesson';
+
+  r.get(
+    url,
+    {
+      onRequest: requireMember,
+      schema: { params, response: { 200: discussionMessagesResponse, ...errors } },
+    },
+    async (request) => ctx.discussions.list(actorOf(request), slotOf(request.params)),
+  );
+
+  r.post(
+    url,
+    {
+      onRequest: requireMember,
+      schema: { params, body: postDiscussionBody, response: { 201: discussionMessage, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await ctx.discussions.post(actorOf(request), slotOf(request.params), request.body.text)),
+  );
+
+  r.delete(
+    url,
+    { onRequest: requireMember, schema: { params, response: { 200: okResponse, ...errors } } },
+    async (request) => {
+      await ctx.discussions.clear(actorOf(request), slotOf(request.params));
+      return { ok: true as const };
+    },
+  );
+}

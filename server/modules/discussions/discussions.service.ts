@@ -1,0 +1,56 @@
+import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
+import { isDiscussionThread } from '../../../common/curriculum';
+import type { DiscussionMessage } from '../../../common/contracts/lessons';
+import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
+import { AppError } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limiter';
+import type { Actor } from '../../plugins/session';
+
+const HISTORY = 500;
+
+/** Saved discussions (DESIGN.md decision 5): members read and post; admins clear a thread. */
+export function discussionsService({ repo }: { repo: DiscussionsRepository }) {
+  const limiter = createRateLimiter(
+    CHAT_RATE_LIMIT_MESSAGES,
+    CHAT_RATE_LIMIT_WINDOW_MS,
+    'You are sending messages too fast. Wait a few seconds.',
+  );
+  function requireThread(slot: Slot) {
+    if (!isDiscussionThread(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
+      throw new AppError('not_found', 'Discussion not found');
+    }
+  }
+  return {
+    async list(_actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
+      requireThread(slot);
+      return (await repo.list(slot, HISTORY)).map((m) => ({
+        id: m.id,
+        text: m.text,
+        createdAt: m.createdAt.toISOString(),
+        user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
+      }));
+    },
+    async post(actor: Actor, slot: Slot, text: string): Promise<DiscussionMessage> {
+      requireThread(slot);
+      limiter.hit(actor.user.id);
+      const row = await repo.insert(slot, actor.user.id, text);
+      return {
+        id: row.id,
+        text,
+        createdAt: row.createdAt.toISOString(),
+        user: {
+          name: actor.user.name,
+          username: actor.user.username,
+          profilePicture: actor.user.profilePicture,
+        },
+      };
+    },
+    async clear(actor: Actor, slot: Slot): Promise<void> {
+      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can clear a discussion');
+      requireThread(slot);
+      await repo.clear(slot);
+    },
+  };
+}
+
+export type DiscussionsService = ReturnType<typeof discussionsService>;

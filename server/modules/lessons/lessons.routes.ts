@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../common/contracts/errors';
+import {
+  lessonVideoResponse,
+  registerLessonVideoBody,
+  uploadUrlResponse,
+} from '../../../common/contracts/lessons';
+import { okResponse } from '../../../common/contracts/auth';
+import type { AppContext } from '../../context';
+import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  413: errorBody,
+  415: errorBody,
+};
+const slotParams = z.object({
+  thinkTank: z.string().max(100),
+  topicSlug: z.string().max(100),
+  lessonSlug: z.string().max(100),
+});
+
+/** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */
+export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/lesson-videos/:thinkTank/:topicSlug/:lessonSlug',
+    {
+      onRequest: requireMember,
+      schema: { params: slotParams, response: { 200: lessonVideoResponse, ...errors } },
+    },
+    async (request) => ({ videoUrl: await ctx.lessons.videoUrl(actorOf(request), request.params) }),
+  );
+
+  r.post(
+    '/api/videos/upload-url',
+    { onRequest: requireAdmin, schema: { response: { 200: uploadUrlResponse, ...errors } } },
+    async (request) => ({ uploadURL: await ctx.lessons.issueUploadUrl(actorOf(request)) }),
+  );
+
+  r.post(
+    '/api/lesson-videos/upload',
+    {
+      onRequest: requireAdmin,
+      schema: { body: registerLessonVideoBody, response: { 200: lessonVideoResponse, ...errors } },
+    },
+    async (request) => ({ videoUrl: await ctx.lessons.register(actorOf(request), request.body) }),
+  );
+
+  // The PUT carries the raw file in whatever type it declares: a scope whose only parser hands the
+  // body over as a stream. The URL's token is the credential (it is issued to an admin).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .put(
+        '/api/videos/upload/:token',
+        {
+          schema: {
+            params: z.object({ token: z.string().max(100) }),
+            response: { 200: okResponse, ...errors },
+          },
+        },
+        async (request) => {
+          const length = Number(request.headers['content-length']);
+          const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
+          await ctx.lessons.receive(
+            request.params.token,
+            body as never,
+            Number.isFinite(length) ? length : null,
+          );
+          return { ok: true as const };
+        },
+      );
+  });
+}

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { isVideoSlot } from '../../../common/curriculum';
+import {
+  LESSON_VIDEO_MAX_BYTES,
+  UPLOAD_URL_TTL_MS,
+  type RegisterLessonVideoBody,
+} from '../../../common/contracts/lessons';
+import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
+import { AppError } from '../../lib/errors';
+import { VIDEO_TYPES } from '../../lib/sniff';
+import { mediaUrl, type MediaStore } from '../../plugins/media-store';
+import type { Actor } from '../../plugins/session';
+
+export const UPLOAD_PATH = '/api/videos/upload/';
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const INVALID_URL = 'This upload URL is invalid, expired or already used';
+
+type Deps = { repo: LessonsRepository; media: MediaStore; publicUrl: string | undefined };
+
+/** Lesson videos (DESIGN.md decision 10): upload URLs to this server, the PUT, and registration. */
+export function lessonsService({ repo, media, publicUrl }: Deps) {
+  function requireAdmin(actor: Actor) {
+    if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload videos.');
+  }
+  /** The token in an upload URL we issued (absolute or relative), or null. */
+  function tokenOf(uploadURL: string): string | null {
+    let path: string;
+    try {
+      path = new URL(uploadURL, 'http://relative.invalid').pathname;
+    } catch {
+      return null;
+    }
+    if (!path.startsWith(UPLOAD_PATH)) return null;
+    const token = path.slice(UPLOAD_PATH.length);
+    return TOKEN.test(token) ? token : null;
+  }
+
+  return {
+    async videoUrl(_actor: Actor, slot: Slot): Promise<string | null> {
+      if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug))
+        throw new AppError('not_found', 'Lesson not found');
+      const row = await repo.videoOf(slot);
+      return row ? mediaUrl(row.mediaId) : null;
+    },
+
+    /** A URL that takes one PUT of one video within 15 minutes. */
+    async issueUploadUrl(actor: Actor): Promise<string> {
+      requireAdmin(actor);
+      const token = randomBytes(32).toString('base64url');
+      await repo.issueUpload(hash(token), actor.user.id, new Date(Date.now() + UPLOAD_URL_TTL_MS));
+      return (publicUrl ?? '') + UPLOAD_PATH + token;
+    },
+
+    /** The PUT: claims the URL (once, unexpired), then streams the body into the store as a checked video. */
+    async receive(token: string, body: Readable, declaredLength: number | null): Promise<void> {
+      const ticket = TOKEN.test(token) ? await repo.claimUpload(hash(token)) : null;
+      if (!ticket) {
+        body.resume();
+        throw new AppError('forbidden', INVALID_URL);
+      }
+      if (declaredLength !== null && declaredLength > LESSON_VIDEO_MAX_BYTES) {
+        body.resume();
+        throw new AppError('payload_too_large', 'Videos can be at most 2 GB');
+      }
+      const row = await media.save(body, {
+        ownerId: ticket.issuedTo,
+        kind: 'lesson-video',
+        allowed: VIDEO_TYPES,
+        maxBytes: LESSON_VIDEO_MAX_BYTES,
+        tooLargeMessage: 'Videos can be at most 2 GB',
+        wrongTypeMessage: 'Upload a video file (MP4, WebM or QuickTime)',
+      });
+      await repo.completeUpload(ticket.tokenHash, row.id);
+    },
+
+    /** Registers (or replaces) a lesson's video from a completed upload URL; deletes the replaced file. */
+    async register(actor: Actor, input: RegisterLessonVideoBody): Promise<string> {
+      requireAdmin(actor);
+      const slot = { thinkTank: input.thinkTank, topicSlug: input.topicSlug, lessonSlug: input.lessonSlug };
+      if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
+        throw new AppError('bad_request', 'This lesson is not in the curriculum');
+      }
+      const token = tokenOf(input.uploadURL);
+      const mediaId = token ? await repo.registerUpload(hash(token)) : null;
+      if (!mediaId)
+        throw new AppError(
+          'bad_request',
+          'uploadURL must be an upload URL from this server whose upload completed',
+        );
+      const replaced = await repo.setVideo(slot, mediaId, actor.user.id);
+      if (replaced) await media.remove(replaced);
+      return mediaUrl(mediaId);
+    },
+
+    /** Removes uploads never registered a day after their URL expired. */
+    async sweepAbandoned(): Promise<void> {
+      for (const t of await repo.abandonedUploads(new Date(Date.now() - 24 * 60 * 60 * 1000))) {
+        if (t.mediaId) await media.remove(t.mediaId);
+        await repo.deleteUpload(t.tokenHash);
+      }
+    },
+  };
+}
+
+export type LessonsService = ReturnType<typeof lessonsService>;
