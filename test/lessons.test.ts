@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoUploads } from '../server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+import { buildUser, type BuiltUser } from './helpers/factories';
+import { pngBytes } from './helpers/uploads';
+
+let t: TestApp;
+let admin: BuiltUser;
+let member: BuiltUser;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
+  admin = await buildUser(t.app, { email: 'coach@example.com' });
+  member = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const clip = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'clip.webm'));
+const LESSON = {
+  thinkTank: 'intellectual',
+  topicSlug: 'understanding-enemy',
+  lessonSlug: 'interception-deception',
+};
+
+const videoOf = (p: string, cookie = member.cookie) =>
+  t.app.inject({ url: `/api/lesson-videos/${p}`, headers: { cookie } });
+const uploadUrl = async (cookie = admin.cookie) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/videos/upload-url', headers: { cookie } });
+  return res;
+};
+const put = (url: string, bytes: Buffer, type = 'video/webm') =>
+  t.app.inject({ method: 'PUT', url, headers: { 'content-type': type }, payload: bytes });
+const register = (uploadURL: string, slot = LESSON, cookie = admin.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/lesson-videos/upload',
+    headers: { cookie },
+    payload: { ...slot, uploadURL },
+  });
+
+describe('GET /api/lesson-videos', () => {
+  it('answers null for a lesson without a video, 404 outside the curriculum, 401 for visitors', async () => {
+    for (const p of [
+      'intellectual/understanding-enemy/interception-deception',
+      'spiritual/main/main',
+      'emotional/alter-ego/assessing-data',
+    ]) {
+      const res = await videoOf(p);
+      expect(res.statusCode, p).toBe(200);
+      expect(res.json()).toEqual({ videoUrl: null });
+    }
+    for (const p of [
+      'intellectual/nope/know-enemy',
+      'emotional/alter-ego/flow-state',
+      'physiological/main/main',
+      'spiritual/x/main',
+      'other/a/b',
+    ]) {
+      const res = await videoOf(p);
+      expect(res.statusCode, p).toBe(404);
+    }
+    expect((await t.app.inject({ url: '/api/lesson-videos/spiritual/main/main' })).statusCode).toBe(401);
+  });
+});
+
+describe('uploading a lesson video', () => {
+  it('gives upload URLs to admins only', async () => {
+    expect((await uploadUrl(member.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/videos/upload-url' })).statusCode).toBe(401);
+    const res = await uploadUrl();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().uploadURL).toMatch(/^\/api\/videos\/upload\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('takes one PUT of a video, registers it, and a member plays it with Range', async () => {
+    const { uploadURL } = (await uploadUrl()).json();
+    const done = await put(uploadURL, clip);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ ok: true });
+    const reg = await register(uploadURL);
+    expect(reg.statusCode).toBe(200);
+    const { videoUrl } = (await videoOf('intellectual/understanding-enemy/interception-deception')).json();
+    expect(videoUrl).toBe(reg.json().videoUrl);
+    const part = await t.app.inject({
+      url: videoUrl,
+      headers: { cookie: member.cookie, range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/webm');
+    expect(part.rawPayload.equals(clip.subarray(0, 100))).toBe(true);
+  });
+
+  it('refuses a reused, tampered or expired URL with 403', async () => {
+    const { uploadURL } = (await uploadUrl()).json();
+    expect((await put(uploadURL, clip)).statusCode).toBe(200);
+    const again = await put(uploadURL, clip);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toMatch(/invalid, expired or already used/);
+
+    const fresh = (await uploadUrl()).json().uploadURL as string;
+    const last = fresh.at(-1) === 'A' ? 'B' : 'A';
+    expect((await put(fresh.slice(0, -1) + last, clip)).statusCode).toBe(403);
+    expect((await put('/api/videos/upload/short', clip)).statusCode).toBe(403);
+
+    const expired = (await uploadUrl()).json().uploadURL as string;
+    await t.app.ctx.database.db.update(videoUploads).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await put(expired, clip)).statusCode).toBe(403);
+    // The untampered fresh URL was caught by the same update: all of them are past expiry now.
+    expect((await put(fresh, clip)).statusCode).toBe(403);
+  });
+
+  it('refuses a PUT that is not a video with 415, keeping nothing', async () => {
+    const uploads = path.join(t.dataDir, 'uploads');
+    const count = () =>
+      fs.readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    const before = count();
+    const { uploadURL } = (await uploadUrl()).json();
+    const res = await put(uploadURL, pngBytes(), 'video/mp4');
+    expect(res.statusCode).toBe(415);
+    expect(count()).toBe(before);
+    expect((await register(uploadURL)).statusCode).toBe(400);
+  });
+
+  it('refuses to register a URL this server did not issue, an unfinished one, or outside the curriculum', async () => {
+    for (const url of [
+      'https://evil.example/video.webm',
+      '/api/videos/upload/' + 'A'.repeat(43),
+      '/api/media/00000000-0000-0000-0000-000000000000',
+    ]) {
+      const res = await register(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/uploadURL/);
+    }
+    const unfinished = (await uploadUrl()).json().uploadURL;
+    expect((await register(unfinished)).statusCode).toBe(400);
+
+    const { uploadURL } = (await uploadUrl()).json();
+    await put(uploadURL, clip);
+    const outside = await register(uploadURL, {
+      thinkTank: 'intellectual',
+      topicSlug: 'nope',
+      lessonSlug: 'x',
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error).toMatch(/not in the curriculum/);
+    // Members may not register.
+    expect((await register(uploadURL, LESSON, member.cookie)).statusCode).toBe(403);
+  });
+
+  it('replaces a lesson video and deletes the old file', async () => {
+    const slot = { thinkTank: 'spiritual', topicSlug: 'main', lessonSlug: 'main' };
+    const first = (await uploadUrl()).json().uploadURL;
+    await put(first, clip);
+    const firstUrl = (await register(first, slot)).json().videoUrl;
+    const second = (await uploadUrl()).json().uploadURL;
+    await put(second, clip);
+    const secondUrl = (await register(second, slot)).json().videoUrl;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect((await t.app.inject({ url: firstUrl, headers: { cookie: member.cookie } })).statusCode).toBe(404);
+    expect((await videoOf('spiritual/main/main')).json().videoUrl).toBe(secondUrl);
+    // A registered URL cannot be registered again.
+    expect((await register(second, LESSON)).statusCode).toBe(400);
+    const rows = await t.app.ctx.database.db
+      .select()
+      .from(videoUploads)
+      .where(eq(videoUploads.registeredAt, videoUploads.registeredAt));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('discussions', () => {
+  const url = '/api/discussions/intellectual/optimal-self/old-selves';
+  const say = (text: unknown, cookie = member.cookie, to = url) =>
+    t.app.inject({ method: 'POST', url: to, headers: { cookie }, payload: { text } });
+
+  it('are saved, shared by members, oldest first', async () => {
+    const first = await say('  First thoughts  ');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ text: 'First thoughts', user: { username: member.user.username } });
+    await say('A reply', admin.cookie);
+    const list = await t.app.inject({ url, headers: { cookie: admin.cookie } });
+    expect(list.json().map((m: { text: string }) => m.text)).toEqual(['First thoughts', 'A reply']);
+    // Threads are separate.
+    const other = await t.app.inject({
+      url: '/api/discussions/physiological/main/main',
+      headers: { cookie: member.cookie },
+    });
+    expect(other.json()).toEqual([]);
+  });
+
+  it('refuse blank, too long, visitors and threads outside the curriculum', async () => {
+    expect((await say('   ')).statusCode).toBe(400);
+    expect((await say('x'.repeat(2001))).json().error).toMatch(/at most 2000/);
+    expect((await say(42)).statusCode).toBe(400);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url, payload: { text: 'hi' } })).statusCode).toBe(401);
+    expect((await say('hi', member.cookie, '/api/discussions/intellectual/nope/x')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/discussions/physiological/a/b', headers: { cookie: member.cookie } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('are cleared by admins for everyone, not by members', async () => {
+    const asMember = await t.app.inject({ method: 'DELETE', url, headers: { cookie: member.cookie } });
+    expect(asMember.statusCode).toBe(403);
+    expect((await t.app.inject({ url, headers: { cookie: member.cookie } })).json().length).toBeGreaterThan(
+      0,
+    );
+    const asAdmin = await t.app.inject({ method: 'DELETE', url, headers: { cookie: admin.cookie } });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json()).toEqual({ ok: true });
+    expect((await t.app.inject({ url, headers: { cookie: member.cookie } })).json()).toEqual([]);
+  });
+});
