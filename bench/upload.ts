@@ -1,0 +1,85 @@
+// Benchmark: a 1 GiB video through an upload URL (PUT, streamed to the blob store), beside a plain
+// stream copy of the same file on the same disk, in the same script. Prints the server's peak
+// memory increase and both throughputs. Goals (DESIGN.md): memory increase < 64 MiB; throughput
+// ≥ 0.5× the copy. The upload is sent by curl, in its own process.
+// Usage: node --import tsx bench/upload.ts [MiB]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { startApp } from './lib/harness';
+
+const SIZE_MIB = Number(process.argv[2] ?? 1024);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-upload-'));
+const source = path.join(dir, 'lesson.webm');
+
+// A WebM head (a real MediaRecorder clip) and then filler up to the size.
+const head = fs.readFileSync(path.join(import.meta.dirname, '..', 'test', 'fixtures', 'clip.webm'));
+{
+  const out = fs.openSync(source, 'w');
+  fs.writeSync(out, head);
+  const block = Buffer.alloc(8 * 1024 * 1024, 0x5a);
+  let left = SIZE_MIB * 1024 * 1024 - head.length;
+  while (left > 0) left -= fs.writeSync(out, block, 0, Math.min(block.length, left));
+  fs.closeSync(out);
+}
+const bytes = fs.statSync(source).size;
+const mibps = (ms: number) => (bytes / 1024 / 1024 / (ms / 1000)).toFixed(0);
+
+// Baseline: a plain stream copy on the same disk.
+const copyStarted = performance.now();
+await pipeline(fs.createReadStream(source), fs.createWriteStream(path.join(dir, 'copy.webm')));
+const copyMs = performance.now() - copyStarted;
+fs.rmSync(path.join(dir, 'copy.webm'));
+
+const app = await startApp();
+const email = 'coach@bench.example';
+const reg = await fetch(`${app.base}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email, password: 'bench-password' }),
+});
+const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
+await app.app.ctx.users.setAdmin(email, true);
+await app.app.ctx.sessions.userChanged((await reg.json()).user.id);
+const { uploadURL } = (await (
+  await fetch(`${app.base}/api/videos/upload-url`, { method: 'POST', headers: { cookie } })
+).json()) as {
+  uploadURL: string;
+};
+
+global.gc?.();
+const baseline = process.memoryUsage().rss;
+let peak = baseline;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+const started = performance.now();
+const { stdout } = await promisify(execFile)('curl', [
+  '-sS',
+  '-X',
+  'PUT',
+  '-H',
+  'content-type: video/webm',
+  '-H',
+  'expect:',
+  '--upload-file',
+  source,
+  '-w',
+  '\n%{http_code}',
+  `${app.base}${uploadURL}`,
+]);
+const uploadMs = performance.now() - started;
+clearInterval(sampler);
+if (!stdout.trim().endsWith('200')) throw new Error(`upload failed: ${stdout}`);
+
+console.log(`${SIZE_MIB} MiB file`);
+console.log(`plain stream copy        ${(copyMs / 1000).toFixed(2)} s  ${mibps(copyMs)} MiB/s`);
+console.log(`PUT to the upload URL    ${(uploadMs / 1000).toFixed(2)} s  ${mibps(uploadMs)} MiB/s`);
+console.log(`throughput ${(copyMs / uploadMs).toFixed(2)}× the copy (goal ≥ 0.5)`);
+console.log(
+  `server memory: peak +${((peak - baseline) / 1024 / 1024).toFixed(1)} MiB over ${(baseline / 1024 / 1024).toFixed(0)} MiB (goal < 64 MiB)`,
+);
+
+await app.close();
+fs.rmSync(dir, { recursive: true, force: true });
