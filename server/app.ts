@@ -12,6 +12,7 @@ import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
+import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await chatRoutes(app, ctx);
   await lessonsRoutes(app, ctx);
   await discussionsRoutes(app, ctx);
+  await recordingsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
 

@@ -12,6 +12,8 @@ import { localBlobStore, type BlobStore } from './plugins/blob-store';
 import { createMediaStore, type MediaStore } from './plugins/media-store';
 import path from 'node:path';
 import { chatRepository } from './db/repositories/chat.repository';
+import { recordingsRepository } from './db/repositories/recordings.repository';
+import { recordingsService, type RecordingsService } from './modules/recordings/recordings.service';
 import { discussionsRepository, lessonsRepository } from './db/repositories/lessons.repository';
 import { lessonsService, type LessonsService } from './modules/lessons/lessons.service';
 import { discussionsService, type DiscussionsService } from './modules/discussions/discussions.service';
@@ -37,6 +39,7 @@ export type AppContext = {
   chat: ChatService;
   lessons: LessonsService;
   discussions: DiscussionsService;
+  recordings: RecordingsService;
 };
 
 export function createContext(config: Config, database: Database): AppContext {
@@ -71,5 +74,6 @@ export function createContext(config: Config, database: Database): AppContext {
     chat: chatService({ repo: chatRepo, feed: chatFeed, media }),
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
     discussions: discussionsService({ repo: discussionsRepository(database.db) }),
+    recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
   };
 }

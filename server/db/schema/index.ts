@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './media';
 export * from './chat';
 export * from './lessons';
+export * from './recordings';

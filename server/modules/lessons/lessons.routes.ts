@@ -58,26 +58,24 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .put(
-        '/api/videos/upload/:token',
-        {
-          schema: {
-            params: z.object({ token: z.string().max(100) }),
-            response: { 200: okResponse, ...errors },
-          },
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      '/api/videos/upload/:token',
+      {
+        schema: {
+          params: z.object({ token: z.string().max(100) }),
+          response: { 200: okResponse, ...errors },
         },
-        async (request) => {
-          const length = Number(request.headers['content-length']);
-          const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
-          await ctx.lessons.receive(
-            request.params.token,
-            body as never,
-            Number.isFinite(length) ? length : null,
-          );
-          return { ok: true as const };
-        },
-      );
+      },
+      async (request) => {
+        const length = Number(request.headers['content-length']);
+        const body = (request.body as NodeJS.ReadableStream | undefined) ?? request.raw;
+        await ctx.lessons.receive(
+          request.params.token,
+          body as never,
+          Number.isFinite(length) ? length : null,
+        );
+        return { ok: true as const };
+      },
+    );
   });
 }

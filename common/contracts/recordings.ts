@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A stored recording (SPEC §3): `duration` in whole seconds; the files are served to their member and admins. */
+export const recording = z.object({
+  id: z.string(),
+  recordedAt: z.string(),
+  duration: z.number().int(),
+  audioUrl: z.string(),
+  videoUrl: z.string(),
+});
+export type Recording = z.infer<typeof recording>;
+export const recordingsResponse = z.array(recording);
+
+/** Both files together, at most (POST /api/recordings/upload). */
+export const RECORDING_MAX_BYTES = 500 * 1024 * 1024;
+/** A recording longer than this is refused (the duration field is checked against it). */
+export const RECORDING_MAX_SECONDS = 4 * 60 * 60;
