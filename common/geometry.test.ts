@@ -58,9 +58,7 @@ describe('angles', () => {
     expect(formatAngle(179.99)).toBe('180.0');
     expect(formatAngle(0)).toBe('0.0');
     // 30° from a triangle with irrational sides.
-    expect(formatAngle(measureAngle({ x: 0, y: 0 }, { x: 1, y: 0 }, { x: Math.sqrt(3), y: 1 }))).toBe(
-      '30.0',
-    );
+    expect(formatAngle(measureAngle({ x: 0, y: 0 }, { x: 1, y: 0 }, { x: Math.sqrt(3), y: 1 }))).toBe('30.0');
   });
 
   it("writes the banner as 'Measured Angle: 90.0°'", () => {

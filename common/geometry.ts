@@ -65,7 +65,10 @@ export function midpoint(a: Point, b: Point): Point {
 /** Where the media sits at zoom 1: scaled to fit inside the canvas and centred (letterboxed). */
 export type Letterbox = { x: number; y: number; scale: number };
 
-export function letterbox(media: Size, canvas: Size = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT }): Letterbox {
+export function letterbox(
+  media: Size,
+  canvas: Size = { width: CANVAS_WIDTH, height: CANVAS_HEIGHT },
+): Letterbox {
   if (media.width <= 0 || media.height <= 0) return { x: 0, y: 0, scale: 1 };
   const scale = Math.min(canvas.width / media.width, canvas.height / media.height);
   return {

@@ -18,3 +18,15 @@ export const ERRORS = {
   malformedJson: 'Malformed JSON in request body',
   internal: 'Internal server error',
 } as const;
+
+/** The error statuses a route may answer, each with the `{ error }` body (for route response schemas). */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  415: errorBody,
+  429: errorBody,
+} as const;

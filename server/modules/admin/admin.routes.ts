@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminMembersResponse, resetPasswordResponse } from '../../../common/contracts/admin';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin } from '../../plugins/session';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** /api/admin: the member credentials viewer's list and password reset. Visitors 401, members 403. */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -14,7 +12,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/admin/members',
-    { onRequest: requireAdmin, schema: { response: { 200: adminMembersResponse, ...errors } } },
+    { onRequest: requireAdmin, schema: { response: { 200: adminMembersResponse, ...errorResponses } } },
     async (request) => ctx.admin.listMembers(actorOf(request)),
   );
 
@@ -24,7 +22,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: requireAdmin,
       schema: {
         params: z.object({ id: z.uuid({ error: 'id must be a member id' }) }),
-        response: { 200: resetPasswordResponse, ...errors },
+        response: { 200: resetPasswordResponse, ...errorResponses },
       },
     },
     async (request) => ({

@@ -8,23 +8,13 @@ import {
   registerBody,
   userResponse,
 } from '../../../common/contracts/auth';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import { profilePictureResponse } from '../../../common/contracts/members';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { singleFile } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { AppContext } from '../../context';
-
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  409: errorBody,
-  413: errorBody,
-  415: errorBody,
-  429: errorBody,
-};
 
 /** /api/auth: register, login, me, logout, profile. Thin: schema, guard, one service call. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -34,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/register',
-    { schema: { body: registerBody, response: { 201: userResponse, ...errors } } },
+    { schema: { body: registerBody, response: { 201: userResponse, ...errorResponses } } },
     async (request, reply) => {
       const { user, token } = await ctx.auth.register(request.body);
       reply.setSessionCookie(token);
@@ -44,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/login',
-    { schema: { body: loginBody, response: { 200: userResponse, ...errors } } },
+    { schema: { body: loginBody, response: { 200: userResponse, ...errorResponses } } },
     async (request, reply) => {
       const { user, token } = await ctx.auth.login(request.body, request.ip);
       reply.setSessionCookie(token);
@@ -57,14 +47,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { allowDuringPasswordChange: true },
       onRequest: requireMember,
-      schema: { response: { 200: userResponse, ...errors } },
+      schema: { response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => ({ user: present(actorOf(request).user) }),
   );
 
   r.post(
     '/api/auth/logout',
-    { config: { allowDuringPasswordChange: true }, schema: { response: { 200: okResponse, ...errors } } },
+    {
+      config: { allowDuringPasswordChange: true },
+      schema: { response: { 200: okResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       await ctx.auth.logout(request.actor?.tokenHash ?? null);
       reply.clearSessionCookie();
@@ -77,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       config: { allowDuringPasswordChange: true },
       onRequest: requireMember,
-      schema: { body: changePasswordBody, response: { 200: userResponse, ...errors } },
+      schema: { body: changePasswordBody, response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => ({
       user: present(await ctx.auth.changePassword(actorOf(request), request.body, request.ip)),
@@ -86,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/upload-profile-picture',
-    { onRequest: requireMember, schema: { response: { 200: profilePictureResponse, ...errors } } },
+    { onRequest: requireMember, schema: { response: { 200: profilePictureResponse, ...errorResponses } } },
     async (request) => {
       const file = await singleFile(request, 'profilePicture', PROFILE_IMAGE_MAX_BYTES);
       const url = await ctx.profile.uploadPicture(actorOf(request), file.file, () => file.file.truncated);
@@ -98,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/profile',
     {
       onRequest: requireMember,
-      schema: { body: profileUpdateBody, response: { 200: userResponse, ...errors } },
+      schema: { body: profileUpdateBody, response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => ({ user: present(await ctx.profile.update(actorOf(request), request.body)) }),
   );

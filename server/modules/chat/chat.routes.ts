@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chatMessage,
@@ -6,12 +6,10 @@ import {
   chatMessagesResponse,
   postChatMessageBody,
 } from '../../../common/contracts/chat';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { actorOf, requireMember } from '../../plugins/session';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
 /** /api/chat/community: the room's messages (polled, with ETag), posting, and the live stream. */
 export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,7 +19,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/chat/community',
     {
       onRequest: requireMember,
-      schema: { querystring: chatMessagesQuery, response: { 200: chatMessagesResponse, ...errors } },
+      schema: { querystring: chatMessagesQuery, response: { 200: chatMessagesResponse, ...errorResponses } },
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -37,7 +35,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       const etag = `"${version}${after !== undefined ? `a${after}` : ''}"`;
       reply.header('etag', etag);
       // An unchanged poll: no body, no serializing.
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined as never);
+      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
       if ('json' in page) {
         // The newest page is kept serialized: sent as it is, without the schema serializer.
         return reply.type('application/json; charset=utf-8').send(page.json as never);
@@ -50,7 +48,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/chat/community',
     {
       onRequest: requireMember,
-      schema: { body: postChatMessageBody, response: { 201: chatMessage, ...errors } },
+      schema: { body: postChatMessageBody, response: { 201: chatMessage, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await ctx.chat.post(actorOf(request), request.body)),
   );

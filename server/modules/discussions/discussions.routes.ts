@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponse } from '../../../common/contracts/auth';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import {
   discussionMessage,
   discussionMessagesResponse,
@@ -11,7 +11,6 @@ import {
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 const params = z.object({
   thinkTank: z.string().max(100),
   topic: z.string().max(100),
@@ -32,7 +31,7 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
     url,
     {
       onRequest: requireMember,
-      schema: { params, response: { 200: discussionMessagesResponse, ...errors } },
+      schema: { params, response: { 200: discussionMessagesResponse, ...errorResponses } },
     },
     async (request) => ctx.discussions.list(actorOf(request), slotOf(request.params)),
   );
@@ -41,7 +40,7 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
     url,
     {
       onRequest: requireMember,
-      schema: { params, body: postDiscussionBody, response: { 201: discussionMessage, ...errors } },
+      schema: { params, body: postDiscussionBody, response: { 201: discussionMessage, ...errorResponses } },
     },
     async (request, reply) =>
       reply
@@ -51,7 +50,7 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     url,
-    { onRequest: requireMember, schema: { params, response: { 200: okResponse, ...errors } } },
+    { onRequest: requireMember, schema: { params, response: { 200: okResponse, ...errorResponses } } },
     async (request) => {
       await ctx.discussions.clear(actorOf(request), slotOf(request.params));
       return { ok: true as const };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import {
   lessonVideoResponse,
   registerLessonVideoBody,
@@ -11,14 +11,6 @@ import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  413: errorBody,
-  415: errorBody,
-};
 const slotParams = z.object({
   thinkTank: z.string().max(100),
   topicSlug: z.string().max(100),
@@ -33,14 +25,14 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/lesson-videos/:thinkTank/:topicSlug/:lessonSlug',
     {
       onRequest: requireMember,
-      schema: { params: slotParams, response: { 200: lessonVideoResponse, ...errors } },
+      schema: { params: slotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
     async (request) => ({ videoUrl: await ctx.lessons.videoUrl(actorOf(request), request.params) }),
   );
 
   r.post(
     '/api/videos/upload-url',
-    { onRequest: requireAdmin, schema: { response: { 200: uploadUrlResponse, ...errors } } },
+    { onRequest: requireAdmin, schema: { response: { 200: uploadUrlResponse, ...errorResponses } } },
     async (request) => ({ uploadURL: await ctx.lessons.issueUploadUrl(actorOf(request)) }),
   );
 
@@ -48,7 +40,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/lesson-videos/upload',
     {
       onRequest: requireAdmin,
-      schema: { body: registerLessonVideoBody, response: { 200: lessonVideoResponse, ...errors } },
+      schema: { body: registerLessonVideoBody, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
     async (request) => ({ videoUrl: await ctx.lessons.register(actorOf(request), request.body) }),
   );
@@ -63,7 +55,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         schema: {
           params: z.object({ token: z.string().max(100) }),
-          response: { 200: okResponse, ...errors },
+          response: { 200: okResponse, ...errorResponses },
         },
       },
       async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { uploadResponse } from '../../../common/contracts/chat';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import { actorOf, requireMember } from '../../plugins/session';
 import { singleFile } from '../../plugins/uploads';
 import { etagOf, saveChatUpload } from './media.service';
@@ -14,7 +14,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       onRequest: requireMember,
       schema: {
-        response: { 200: uploadResponse, 400: errorBody, 401: errorBody, 413: errorBody, 415: errorBody },
+        response: { 200: uploadResponse, ...errorResponses },
       },
     },
     async (request) => {

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberCountResponse } from '../../../common/contracts/auth';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import { memberProfile, memberSearchQuery, memberSearchResponse } from '../../../common/contracts/members';
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** /api/members: the count (public), search and profiles (members). */
 export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,7 +19,7 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/members',
     {
       onRequest: requireMember,
-      schema: { querystring: memberSearchQuery, response: { 200: memberSearchResponse, ...errors } },
+      schema: { querystring: memberSearchQuery, response: { 200: memberSearchResponse, ...errorResponses } },
     },
     async (request) => ctx.members.search(actorOf(request), request.query.search),
   );
@@ -32,7 +30,7 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: requireMember,
       schema: {
         params: z.object({ username: z.string().max(320) }),
-        response: { 200: memberProfile, ...errors },
+        response: { 200: memberProfile, ...errorResponses },
       },
     },
     async (request) => ctx.members.profile(actorOf(request), request.params.username),

@@ -2,21 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponse } from '../../../common/contracts/auth';
-import { errorBody } from '../../../common/contracts/errors';
+import { errorResponses } from '../../../common/contracts/errors';
 import { RECORDING_MAX_BYTES, recording, recordingsResponse } from '../../../common/contracts/recordings';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { UploadPart } from './recordings.service';
-
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  413: errorBody,
-  415: errorBody,
-};
 
 /** The multipart parts of a recording upload, files streamed (never buffered). */
 async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
@@ -46,14 +37,14 @@ export async function recordingsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/recordings/upload',
-    { onRequest: requireMember, schema: { response: { 201: recording, ...errors } } },
+    { onRequest: requireMember, schema: { response: { 201: recording, ...errorResponses } } },
     async (request, reply) =>
       reply.code(201).send(await ctx.recordings.upload(actorOf(request), partsOf(request))),
   );
 
   r.get(
     '/api/recordings',
-    { onRequest: requireMember, schema: { response: { 200: recordingsResponse, ...errors } } },
+    { onRequest: requireMember, schema: { response: { 200: recordingsResponse, ...errorResponses } } },
     async (request) => ctx.recordings.list(actorOf(request)),
   );
 
@@ -63,7 +54,7 @@ export async function recordingsRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: requireMember,
       schema: {
         params: z.object({ id: z.uuid({ error: 'Recording not found' }) }),
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse, ...errorResponses },
       },
     },
     async (request) => {
