@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ChatMessage } from '@common/contracts/chat';
+import { addMessagesToRoom, communityMessagesQueryOptions } from './get-community-messages';
+
+export type StreamState = 'off' | 'connecting' | 'open' | 'down';
+
+const STREAM_URL = '/api/chat/community/stream';
+const RETRY_MIN_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * GET /api/chat/community/stream: Server-Sent Events, one `message` event per new message (`id:` the
+ * message id, `data:` its JSON), comment heartbeats. The browser reconnects by itself after a dropped
+ * connection, sending Last-Event-ID so nothing is missed; when the server refused the stream outright
+ * (EventSource gave up), this opens a fresh one later, with a growing delay. Returns the closer.
+ */
+export function openCommunityStream(handlers: {
+  onMessages: (messages: ChatMessage[]) => void;
+  onState: (state: Exclude<StreamState, 'off'>) => void;
+}): () => void {
+  let source: EventSource | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = RETRY_MIN_MS;
+  let closed = false;
+
+  const connect = () => {
+    handlers.onState('connecting');
+    source = new EventSource(STREAM_URL, { withCredentials: true });
+    source.onopen = () => {
+      retryMs = RETRY_MIN_MS;
+      handlers.onState('open');
+    };
+    source.onmessage = (event: MessageEvent<string>) => {
+      try {
+        handlers.onMessages([JSON.parse(event.data) as ChatMessage]);
+      } catch (error) {
+        console.error('Unreadable chat stream event', error);
+      }
+    };
+    source.onerror = () => {
+      handlers.onState('down');
+      if (source?.readyState !== EventSource.CLOSED || closed) return;
+      retryTimer = setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    };
+  };
+  connect();
+
+  return () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    source?.close();
+  };
+}
+
+/**
+ * Keeps the live stream open while `enabled`, merging what it delivers into the room. Each time it
+ * (re)opens, one catch-up fetch asks for anything sent while it was closed.
+ */
+export function useCommunityStream(enabled: boolean): StreamState {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<Exclude<StreamState, 'off'>>('connecting');
+
+  useEffect(() => {
+    if (!enabled) return;
+    const queryKey = communityMessagesQueryOptions().queryKey;
+    return openCommunityStream({
+      onMessages: (messages) => addMessagesToRoom(queryClient, messages),
+      onState: (next) => {
+        setState(next);
+        if (next === 'open' && queryClient.getQueryData(queryKey)) {
+          void queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: false });
+        }
+      },
+    });
+  }, [enabled, queryClient]);
+
+  return enabled ? state : 'off';
+}

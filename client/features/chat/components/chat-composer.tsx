@@ -1,0 +1,226 @@
+import { ImagePlus, Mic, SendHorizontal, Square, Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
+import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
+import { Textarea } from '../../../components/ui/textarea';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { usePostCommunityMessage } from '../api/post-community-message';
+import { useSendAttachment } from '../use-send-attachment';
+import { useVoiceRecorder } from '../use-voice-recorder';
+
+const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 200;
+
+function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The running time of a recording, ticking on its own so nothing else re-renders. */
+function RecordingClock({ startedAt }: { startedAt: number }) {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    const tick = () => setElapsed(performance.now() - startedAt);
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+  return (
+    <span className="font-mono text-sm tabular-nums" aria-label="Recording time">
+      {formatElapsed(elapsed)}
+    </span>
+  );
+}
+
+function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () => void }) {
+  return (
+    <div className="flex items-center gap-3 border-t bg-muted/40 px-4 py-2">
+      <div className="grid min-w-0 flex-1 gap-1.5">
+        <p role="status" className="text-xs font-semibold">
+          Uploading... {percent}%
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-1.5 overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-200"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      </div>
+      <IconButton label="Cancel upload" className="size-8" onClick={onCancel}>
+        <X aria-hidden="true" />
+      </IconButton>
+    </div>
+  );
+}
+
+/**
+ * The message input: Enter sends, Shift+Enter starts a new line, blank text is not sent, at most 2,000
+ * characters. Beside it: attach a photo or video, record a voice message, send. `onSending` runs just
+ * before an own message goes out (the list then follows it to the end).
+ */
+export function ChatComposer({ onSending }: { onSending: () => void }) {
+  const [draft, setDraft] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const post = usePostCommunityMessage();
+  const attachment = useSendAttachment({ onSent: onSending });
+  const recorder = useVoiceRecorder();
+  const recording = recorder.state.status === 'recording' ? recorder.state : null;
+  const busy = attachment.isSending || recorder.state.status !== 'idle';
+
+  function send() {
+    const content = draft.trim();
+    if (content === '') return;
+    onSending();
+    setDraft('');
+    post.mutate(
+      { content, messageType: 'text' },
+      {
+        onError: (error) => {
+          // Give the text back unless something new was typed meanwhile.
+          setDraft((current) => (current === '' ? draft : current));
+          toast({
+            title: 'Message not sent',
+            description: serverErrorMessage(error) ?? 'Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+    textRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  }
+
+  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (file) attachment.send(file);
+  }
+
+  async function stopRecording() {
+    const file = await recorder.stop();
+    if (file) attachment.send(file);
+    else {
+      toast({
+        title: 'Recording failed',
+        description: 'Could not record the voice message. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <div className="shrink-0">
+      {attachment.progress !== null ? (
+        <UploadProgress percent={attachment.progress} onCancel={attachment.cancel} />
+      ) : null}
+      <div className="flex items-end gap-1.5 border-t px-3 py-3 sm:gap-2 sm:px-4">
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*,video/*"
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onFileChosen}
+        />
+        {recording ? (
+          <div
+            role="status"
+            className="flex h-10 min-w-0 flex-1 items-center gap-2.5 rounded-md border border-red-500/40 bg-red-500/10 px-3 text-red-700 dark:text-red-300"
+          >
+            <span aria-hidden="true" className="relative flex size-2.5">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-red-500 opacity-75" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-red-500" />
+            </span>
+            <span className="truncate text-sm font-semibold">Recording</span>
+            <RecordingClock startedAt={recording.startedAt} />
+          </div>
+        ) : (
+          <>
+            <IconButton
+              label="Attach photo or video"
+              tooltipSide="top"
+              disabled={busy}
+              onClick={() => fileRef.current?.click()}
+            >
+              <ImagePlus aria-hidden="true" className="size-5" />
+            </IconButton>
+            <IconButton
+              label="Record voice message"
+              tooltipSide="top"
+              disabled={busy}
+              onClick={() => void recorder.start()}
+            >
+              <Mic aria-hidden="true" className="size-5" />
+            </IconButton>
+            <div className="relative min-w-0 flex-1">
+              <Textarea
+                ref={textRef}
+                rows={1}
+                value={draft}
+                maxLength={CHAT_MESSAGE_MAX_LENGTH}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onKeyDown}
+                placeholder="Type a message..."
+                aria-label="Message"
+                enterKeyHint="send"
+                className="field-sizing-content block max-h-28 min-h-10 resize-none py-2 leading-snug"
+              />
+              {draft.length >= COUNTER_FROM ? (
+                <span
+                  aria-live="polite"
+                  className="pointer-events-none absolute -top-5 right-1 text-[0.7rem] tabular-nums text-muted-foreground"
+                >
+                  {draft.length}/{CHAT_MESSAGE_MAX_LENGTH}
+                </span>
+              ) : null}
+            </div>
+          </>
+        )}
+        {recording ? (
+          <>
+            <IconButton label="Discard recording" tooltipSide="top" onClick={recorder.cancel}>
+              <Trash2 aria-hidden="true" className="size-5" />
+            </IconButton>
+            <Tooltip label="Stop recording and send" side="top">
+              <Button
+                variant="destructive"
+                onClick={() => void stopRecording()}
+                aria-label="Stop recording and send"
+              >
+                <Square aria-hidden="true" className="fill-current" />
+                <span className="hidden sm:inline">Stop</span>
+              </Button>
+            </Tooltip>
+          </>
+        ) : (
+          <IconButton
+            label="Send message"
+            tooltipSide="top"
+            variant="default"
+            disabled={draft.trim() === ''}
+            onClick={send}
+          >
+            <SendHorizontal aria-hidden="true" className="size-5" />
+          </IconButton>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { ChatMessage } from '@common/contracts/chat';
+import { Avatar } from '../../../components/ui/avatar';
+import { linkify } from '../../../lib/linkify';
+import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
+import { PhotoMessage } from './photo-message';
+import { VideoMessage } from './video-message';
+
+/** 'Just now', '5m ago'…, kept current by the shared clock; only this element re-renders as it ticks. */
+function RelativeTime({ time }: { time: string }) {
+  const now = useNow();
+  return (
+    <time dateTime={time} title={formatFullTime(time)} className="text-xs text-muted-foreground">
+      {formatRelativeTime(time, now)}
+    </time>
+  );
+}
+
+/** Message text as text (never markup), newlines kept, http(s) links clickable. */
+function MessageText({ content }: { content: string }) {
+  return (
+    <p className="whitespace-pre-wrap break-words text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere]">
+      {linkify(content).map((part, i) =>
+        part.kind === 'link' ? (
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand underline underline-offset-2 hover:decoration-2"
+          >
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
+// Media messages carry a URL of this app's media handler; anything else is shown as text.
+const isMediaUrl = (content: string) => /^\/api\/media\/[\w-]+$/.test(content);
+
+function MessageBody({ message }: { message: ChatMessage }) {
+  const { content, messageType } = message;
+  if (messageType === 'text' || !isMediaUrl(content)) return <MessageText content={content} />;
+  if (messageType === 'photo') return <PhotoMessage src={content} senderName={message.user.name} />;
+  if (messageType === 'video') return <VideoMessage src={content} />;
+  return (
+    <audio
+      controls
+      preload="metadata"
+      src={content}
+      aria-label={`Voice message from ${message.user.name}`}
+      className="h-10 w-72 max-w-full"
+    />
+  );
+}
+
+/**
+ * One message: the sender's picture, name (a link to their page) and time, then the text or media. A
+ * message that continues the same sender's run leaves out the picture and name.
+ */
+export const ChatMessageItem = memo(function ChatMessageItem({
+  message,
+  continued,
+  mine,
+}: {
+  message: ChatMessage;
+  continued: boolean;
+  mine: boolean;
+}) {
+  const { user } = message;
+  const profileHref = `/member/${encodeURIComponent(user.username)}`;
+  return (
+    <li
+      data-message-id={message.id}
+      className={cn(
+        'group/message grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 py-1 transition-colors hover:bg-accent/40',
+        continued ? 'mt-0' : 'mt-2 first:mt-0',
+      )}
+    >
+      {continued ? (
+        <span aria-hidden="true" />
+      ) : (
+        <Link href={profileHref} tabIndex={-1} aria-hidden="true" className="mt-0.5 self-start">
+          <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
+        </Link>
+      )}
+      <div className="grid min-w-0 gap-1">
+        {continued ? (
+          <span className="sr-only">{user.name}</span>
+        ) : (
+          <div className="flex min-w-0 items-baseline gap-2">
+            <Link
+              href={profileHref}
+              className={cn(
+                'truncate text-sm font-bold hover:underline',
+                mine ? 'text-brand' : 'text-foreground',
+              )}
+            >
+              {user.name}
+            </Link>
+            <RelativeTime time={message.createdAt} />
+          </div>
+        )}
+        <MessageBody message={message} />
+      </div>
+    </li>
+  );
+});

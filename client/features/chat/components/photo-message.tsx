@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+
+/** A photo message: a thumbnail that opens the photo enlarged in a dialog. */
+export function PhotoMessage({ src, senderName }: { src: string; senderName: string }) {
+  const [open, setOpen] = useState(false);
+  const alt = `Photo from ${senderName}`;
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Open photo"
+        onClick={() => setOpen(true)}
+        className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <img
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-auto min-w-24 max-w-full object-cover transition-transform duration-200 group-hover:scale-[1.02]"
+        />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          // Focus the dialog itself, not its close button, whose tooltip would then open over the photo.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          className="w-auto max-w-[min(calc(100%-2rem),64rem)] focus-visible:outline-none gap-3 border-0 bg-black/90 [&>button:last-child]:text-white/80 [&>button:last-child]:hover:bg-white/10 [&>button:last-child]:hover:text-white p-3 pt-12 sm:p-4 sm:pt-12"
+        >
+          <DialogTitle className="absolute left-4 top-4 text-sm font-bold normal-case tracking-normal text-white">
+            {alt}
+          </DialogTitle>
+          <DialogDescription className="sr-only">The photo, enlarged.</DialogDescription>
+          <img
+            src={src}
+            alt={alt}
+            className="mx-auto max-h-[calc(100dvh-8rem)] w-auto max-w-full rounded-md object-contain"
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
