@@ -8,8 +8,13 @@ const ProfilePage = lazy(() => import('./routes/profile-page'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const MemberPage = lazy(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
+const PhysiologicalPage = lazy(() => import('./routes/physiological-page'));
+const SpiritualPage = lazy(() => import('./routes/spiritual-page'));
+const ThinkTankAreaPage = lazy(() => import('./routes/think-tank-area-page'));
+const ThinkTankTopicPage = lazy(() => import('./routes/think-tank-topic-page'));
+const LessonPage = lazy(() => import('./routes/lesson-page'));
 
-/** The route table (SPEC §2). Think Tank routes arrive with their issue. */
+/** The route table (SPEC §2). The single-page Think Tanks come before the `:area` pattern. */
 export function AppRouter() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -18,6 +23,11 @@ export function AppRouter() {
         <Route path="/profile" component={ProfilePage} />
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path="/member/:username" component={MemberPage} />
+        <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
+        <Route path="/think-tanks/spiritual" component={SpiritualPage} />
+        <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />
+        <Route path="/think-tanks/:area/:topic" component={ThinkTankTopicPage} />
+        <Route path="/think-tanks/:area/:topic/:lesson" component={LessonPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,5 +1,7 @@
-import { Activity, Brain, ChevronDown, Heart, Lock, Sparkles, Target, type LucideIcon } from 'lucide-react';
+import { ChevronDown, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { AREA_TITLES, THINK_TANKS } from '@common/curriculum';
+import { THINK_TANK_ICONS } from '../../../components/think-tank-icons';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -9,14 +11,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-
-const THINK_TANK_AREAS: readonly { slug: string; label: string; icon: LucideIcon }[] = [
-  { slug: 'physiological', label: 'Physiological', icon: Activity },
-  { slug: 'intellectual', label: 'Intellectual', icon: Brain },
-  { slug: 'psychological', label: 'Psychological', icon: Target },
-  { slug: 'emotional', label: 'Emotional', icon: Heart },
-  { slug: 'spiritual', label: 'Spiritual', icon: Sparkles },
-];
 
 /** The Think Tanks menu: the five lesson areas for members; locked and disabled for visitors. */
 export function ThinkTanksMenu({ isMember }: { isMember: boolean }) {
@@ -49,14 +43,17 @@ export function ThinkTanksMenu({ isMember }: { isMember: boolean }) {
           Lesson areas
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {THINK_TANK_AREAS.map(({ slug, label, icon: Icon }) => (
-          <DropdownMenuItem key={slug} asChild>
-            <Link href={`/think-tanks/${slug}`}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
+        {THINK_TANKS.map((area) => {
+          const Icon = THINK_TANK_ICONS[area];
+          return (
+            <DropdownMenuItem key={area} asChild>
+              <Link href={`/think-tanks/${area}`}>
+                <Icon aria-hidden="true" />
+                {AREA_TITLES[area]}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   );

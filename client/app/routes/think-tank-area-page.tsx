@@ -1,0 +1,13 @@
+import { useParams } from 'wouter';
+import { AreaTopics } from '../../features/think-tanks/components/area-topics';
+import { topicAreaOf } from '../../features/think-tanks/paths';
+import { RequireMember } from '../require-member';
+import NotFoundPage from './not-found-page';
+
+/** /think-tanks/{intellectual|psychological|emotional}: the area's topic cards; any other area is a 404. */
+export default function ThinkTankAreaPage() {
+  const params = useParams<{ area: string }>();
+  const area = topicAreaOf(params.area ?? '');
+  if (!area) return <NotFoundPage />;
+  return <RequireMember>{() => <AreaTopics area={area} />}</RequireMember>;
+}

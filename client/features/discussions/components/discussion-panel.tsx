@@ -1,0 +1,87 @@
+import { MessagesSquare, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { cn } from '../../../lib/utils';
+import { useDiscussionMessages } from '../api/get-discussion-messages';
+import type { DiscussionThread } from '../discussion-thread';
+import { useFollowEnd } from '../use-follow-end';
+import { ClearDiscussionButton } from './clear-discussion-button';
+import { DiscussionComposer } from './discussion-composer';
+import { DiscussionMessageItem } from './discussion-message-item';
+
+/**
+ * A saved discussion (DESIGN.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
+ * shown, and the input; admins also get Clear. Used on the lesson, spiritual and physiological pages.
+ */
+export function DiscussionPanel({
+  thread,
+  title = 'Discussion',
+  className,
+}: {
+  thread: DiscussionThread;
+  title?: string;
+  className?: string;
+}) {
+  const titleId = useId();
+  const { user } = useCurrentUser();
+  const discussion = useDiscussionMessages(thread);
+  const messages = discussion.data;
+  const follow = useFollowEnd(messages?.at(-1)?.id);
+
+  return (
+    <Card aria-labelledby={titleId} className={cn('flex h-[640px] flex-col overflow-hidden', className)}>
+      <header className="flex shrink-0 items-center gap-3 border-b px-4 py-3 sm:px-5">
+        <span className="grid size-9 place-items-center rounded-lg bg-primary/15 text-brand">
+          <MessagesSquare aria-hidden="true" className="size-5" />
+        </span>
+        <h2 id={titleId} className="min-w-0 flex-1 truncate text-lg font-black uppercase tracking-wide">
+          {title}
+        </h2>
+        {user?.isAdmin ? (
+          <ClearDiscussionButton thread={thread} disabled={!messages || messages.length === 0} />
+        ) : null}
+      </header>
+      <div
+        ref={follow.viewportRef}
+        onScroll={follow.onScroll}
+        role="log"
+        aria-label={`${title} messages`}
+        aria-live="polite"
+        aria-busy={discussion.isPending}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-3 sm:px-3"
+      >
+        {discussion.isPending ? (
+          <div className="grid h-full place-items-center">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : discussion.isError && !messages ? (
+          <div className="grid h-full place-content-center justify-items-center gap-3 text-center">
+            <p className="text-sm text-muted-foreground">Could not load messages.</p>
+            <Button size="sm" variant="outline" onClick={() => void discussion.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : messages?.length === 0 ? (
+          <p className="grid h-full place-items-center px-6 text-center text-sm text-muted-foreground">
+            No messages yet. Start the discussion!
+          </p>
+        ) : (
+          <ol className="grid gap-1">
+            {messages?.map((message) => (
+              <DiscussionMessageItem
+                key={message.id}
+                message={message}
+                mine={message.user.username === user?.username}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      <DiscussionComposer thread={thread} onSending={follow.scrollToEnd} />
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { RotateCw, VideoOff } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useLessonVideo } from '../api/get-lesson-video';
+import type { VideoSlot } from '../lesson-video-file';
+import { LessonVideoUploadButton } from './lesson-video-upload-button';
+
+const STAGE = 'aspect-video w-full';
+
+/**
+ * The lesson's video: a player that seeks through HTTP Range, or 'No video uploaded yet'; with the upload
+ * control in the card's header. A playback failure is only logged (SPEC §8).
+ */
+export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: string }) {
+  const video = useLessonVideo(slot);
+  const videoUrl = video.data?.videoUrl ?? null;
+
+  return (
+    <Card aria-labelledby="lesson-video-title" className="overflow-hidden">
+      <div className="relative flex items-center justify-between gap-3 border-b px-4 py-3 sm:px-5">
+        <CardTitle id="lesson-video-title" className="text-base">
+          Lesson Video
+        </CardTitle>
+        <LessonVideoUploadButton slot={slot} hasVideo={videoUrl !== null} />
+      </div>
+      {video.isPending ? (
+        <Skeleton className={`${STAGE} rounded-none`} />
+      ) : video.isError ? (
+        <div className={`${STAGE} grid place-content-center justify-items-center gap-3 bg-muted/40 p-6`}>
+          <p className="text-sm text-muted-foreground">Could not load the video.</p>
+          <Button size="sm" variant="outline" onClick={() => void video.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : videoUrl ? (
+        <video
+          // A replaced video is a new element, so nothing of the old one lingers.
+          key={videoUrl}
+          src={videoUrl}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label={`Video: ${title}`}
+          onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
+          className={`${STAGE} bg-black`}
+        />
+      ) : (
+        <div
+          className={`${STAGE} grid place-content-center justify-items-center gap-3 bg-[repeating-linear-gradient(135deg,transparent_0_14px,var(--muted)_14px_15px)] p-6 text-center`}
+        >
+          <span className="grid size-14 place-items-center rounded-full bg-muted text-muted-foreground">
+            <VideoOff aria-hidden="true" className="size-6" />
+          </span>
+          <p className="font-semibold text-muted-foreground">No video uploaded yet</p>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import {
+  AREA_TITLES,
+  findLesson,
+  findTopic,
+  lessonHeading,
+  type Lesson,
+  type TopicArea,
+} from '@common/curriculum';
+import { areaPath, topicPath } from '../paths';
+import { CurriculumNotFound } from './curriculum-not-found';
+import { LessonPager } from './lesson-pager';
+import { ThinkTankPageHeader } from './think-tank-page-header';
+import { VideoWithDiscussion } from './video-with-discussion';
+
+/**
+ * /think-tanks/{area}/{topic}/{lesson}: the numbered title, the video with its upload control, the
+ * lessons before and after, and the discussion that `discussion` renders for the lesson. An unknown topic
+ * shows 'Topic not found', an unknown lesson 'Lesson not found'.
+ */
+export function LessonView({
+  area,
+  topicSlug,
+  lessonSlug,
+  discussion,
+}: {
+  area: TopicArea;
+  topicSlug: string;
+  lessonSlug: string;
+  discussion: (lesson: Lesson) => ReactNode;
+}) {
+  const topic = findTopic(area, topicSlug);
+  const lesson = topic ? findLesson(area, topic.slug, lessonSlug) : null;
+  if (!topic) {
+    return (
+      <CurriculumNotFound
+        title="Topic not found"
+        text={`The ${AREA_TITLES[area]} Think Tank has no such topic.`}
+        backHref={areaPath(area)}
+        backLabel={`${AREA_TITLES[area]} topics`}
+      />
+    );
+  }
+  if (!lesson) {
+    return (
+      <CurriculumNotFound
+        title="Lesson not found"
+        text={`${topic.title} has no such lesson.`}
+        backHref={topicPath(topic)}
+        backLabel={`${topic.title} lessons`}
+      />
+    );
+  }
+  const heading = lessonHeading(lesson);
+  return (
+    <div className="grid gap-8">
+      <ThinkTankPageHeader
+        area={area}
+        title={heading}
+        trail={[
+          { label: AREA_TITLES[area], href: areaPath(area) },
+          { label: topic.title, href: topicPath(topic) },
+          { label: heading },
+        ]}
+      >
+        {topic.title}
+      </ThinkTankPageHeader>
+      <VideoWithDiscussion
+        slot={{ thinkTank: area, topicSlug: topic.slug, lessonSlug: lesson.slug }}
+        title={heading}
+        discussion={discussion(lesson)}
+      >
+        <LessonPager lesson={lesson} />
+      </VideoWithDiscussion>
+    </div>
+  );
+}

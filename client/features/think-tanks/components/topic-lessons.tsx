@@ -1,0 +1,62 @@
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { AREA_TITLES, findTopic, lessonHeading, lessonsOf, type TopicArea } from '@common/curriculum';
+import { lessonCount, lessonRange } from '../curriculum-labels';
+import { areaPath, lessonPath } from '../paths';
+import { CurriculumNotFound } from './curriculum-not-found';
+import { ThinkTankPageHeader } from './think-tank-page-header';
+
+/** /think-tanks/{area}/{topic}: the topic's lessons, numbered from its start; 'Topic not found' otherwise. */
+export function TopicLessons({ area, topicSlug }: { area: TopicArea; topicSlug: string }) {
+  const topic = findTopic(area, topicSlug);
+  if (!topic) {
+    return (
+      <CurriculumNotFound
+        title="Topic not found"
+        text={`The ${AREA_TITLES[area]} Think Tank has no such topic.`}
+        backHref={areaPath(area)}
+        backLabel={`${AREA_TITLES[area]} topics`}
+      />
+    );
+  }
+  const lessons = lessonsOf(topic);
+  return (
+    <div className="grid gap-8">
+      <ThinkTankPageHeader
+        area={area}
+        title={topic.title}
+        trail={[{ label: AREA_TITLES[area], href: areaPath(area) }, { label: topic.title }]}
+      >
+        Lessons {lessonRange(topic)} · {lessonCount(lessons.length)}
+      </ThinkTankPageHeader>
+      <ol
+        aria-label={`${topic.title} lessons`}
+        className="grid overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm dark:shadow-black/40"
+      >
+        {lessons.map((lesson) => (
+          <li key={lesson.slug} className="border-b last:border-b-0">
+            <Link
+              href={lessonPath(lesson)}
+              className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:outline-none sm:px-6 sm:py-4"
+            >
+              <span
+                aria-hidden="true"
+                className="grid h-10 min-w-14 shrink-0 place-items-center rounded-lg bg-primary/15 px-2 font-display text-lg font-black tabular-nums text-brand"
+              >
+                {lesson.number}
+              </span>
+              <span className="sr-only">{lessonHeading(lesson)}</span>
+              <span aria-hidden="true" className="min-w-0 flex-1 font-semibold sm:text-lg">
+                {lesson.title}
+              </span>
+              <ChevronRight
+                aria-hidden="true"
+                className="size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-brand"
+              />
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

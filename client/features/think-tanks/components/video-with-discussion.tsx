@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { VideoSlot } from '../lesson-video-file';
+import { LessonVideoCard } from './lesson-video-card';
+
+/**
+ * A video page's body: the video card (and what follows it) beside the discussion on wide screens,
+ * above it on narrow ones. The discussion comes from the hosting page.
+ */
+export function VideoWithDiscussion({
+  slot,
+  title,
+  discussion,
+  children,
+}: {
+  slot: VideoSlot;
+  title: string;
+  discussion: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
+      <div className="grid min-w-0 gap-6">
+        <LessonVideoCard slot={slot} title={title} />
+        {children}
+      </div>
+      <div className="min-w-0">{discussion}</div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TINY_PNG, signInAsAdmin, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
+import { anotherMember, chooseLessonVideo, lessonVideo, recordTestVideo } from './fixtures/think-tanks';
+
+const f = useBrowser();
+
+/** Counts the calls a page makes to the upload endpoints. */
+function recordUploadCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/videos/') || pathname === '/api/lesson-videos/upload') {
+      calls.push(`${request.method()} ${pathname.replace(/upload\/[^/]+$/, 'upload/<token>')}`);
+    }
+  });
+  return calls;
+}
+
+describe('lesson videos', () => {
+  it("an admin uploads a WebM with 'Uploading...', and a member then plays it", async () => {
+    const { page, context, baseURL } = f;
+    await signInAsAdmin(context, baseURL);
+    const lesson = '/think-tanks/emotional/emotion-neural-link/flow-state';
+    await page.goto(lesson);
+    await page.getByRole('heading', { name: '403 · Flow State' }).waitFor();
+    await page.getByText('No video uploaded yet').waitFor();
+    const video = await recordTestVideo(page);
+    expect(video.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // a WebM (EBML) file
+
+    // The PUT is held until the page has shown its progress.
+    const calls = recordUploadCalls(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/videos/upload/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await chooseLessonVideo(page, { name: 'flow-state.webm', mimeType: 'video/webm', buffer: video });
+    const uploading = page.getByRole('button', { name: /^Uploading\.\.\. \d{1,3}%$/ });
+    await uploading.waitFor();
+    expect(await uploading.isDisabled()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Upload progress' }).isVisible()).toBe(true);
+    release();
+
+    await toasts(page).getByText('Video uploaded successfully!').waitFor();
+    expect(await toasts(page).getByText('Success', { exact: true }).isVisible()).toBe(true);
+    expect(calls).toEqual([
+      'POST /api/videos/upload-url',
+      'PUT /api/videos/upload/<token>',
+      'POST /api/lesson-videos/upload',
+    ]);
+    const player = lessonVideo(page);
+    await player.waitFor();
+    const src = await player.getAttribute('src');
+    expect(src).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    expect(await player.getAttribute('preload')).toBe('metadata');
+    expect(await page.getByText('No video uploaded yet').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Replace Video' }).isVisible()).toBe(true);
+
+    // Another member opens the lesson and plays the video.
+    const member = await anotherMember(f);
+    try {
+      const errors: string[] = [];
+      member.page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await member.page.goto(lesson);
+      const memberPlayer = lessonVideo(member.page);
+      await memberPlayer.waitFor();
+      expect(await memberPlayer.getAttribute('src')).toBe(src);
+      await memberPlayer.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+      await member.page.waitForFunction(
+        () => (document.querySelector('video[controls]') as HTMLVideoElement | null)!.currentTime > 0,
+      );
+      // The file is served in ranges, so the player can seek.
+      const range = await member.page.evaluate(async (url) => {
+        const res = await fetch(url, { headers: { Range: 'bytes=0-99' } });
+        return { status: res.status, length: (await res.arrayBuffer()).byteLength };
+      }, src!);
+      expect(range).toEqual({ status: 206, length: 100 });
+      expect(errors.filter((e) => e.includes('Video playback failed'))).toEqual([]);
+    } finally {
+      await member.context.close();
+    }
+  });
+
+  it("gives a member who is not an admin 'Admin Only', without asking the server", async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    const calls = recordUploadCalls(page);
+    let choosers = 0;
+    page.on('filechooser', () => (choosers += 1));
+    await page.goto('/think-tanks/intellectual/optimal-self/goal-targeting');
+    await page.getByRole('heading', { name: '208 · Goal Targeting' }).waitFor();
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await toasts(page).getByText('Only administrators can upload videos.').waitFor();
+    expect(await toasts(page).getByText('Admin Only', { exact: true }).isVisible()).toBe(true);
+    expect(calls).toEqual([]);
+    expect(choosers).toBe(0);
+  });
+
+  it("refuses a file that is not a video, and says 'Failed to upload video to storage' when the server refuses the content", async () => {
+    const { page, context, baseURL } = f;
+    await signInAsAdmin(context, baseURL);
+    const calls = recordUploadCalls(page);
+    await page.goto('/think-tanks/psychological/neuro-remodeling/research');
+    await page.getByRole('heading', { name: '312 · Research' }).waitFor();
+    await page.getByText('No video uploaded yet').waitFor();
+
+    await chooseLessonVideo(page, { name: 'team.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await toasts(page).getByText('Please choose a video file').waitFor();
+    expect(calls).toEqual([]);
+
+    // Declared a video, but its content is a picture: the PUT is refused (415).
+    await chooseLessonVideo(page, { name: 'fake.webm', mimeType: 'video/webm', buffer: TINY_PNG });
+    await toasts(page).getByText('Failed to upload video to storage').waitFor();
+    expect(await toasts(page).getByText('Upload Failed', { exact: true }).isVisible()).toBe(true);
+    expect(calls).toEqual(['POST /api/videos/upload-url', 'PUT /api/videos/upload/<token>']);
+    expect(await page.getByText('No video uploaded yet').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload Video' }).isEnabled()).toBe(true);
+  });
+});
