@@ -12,6 +12,7 @@ import {
   panBy,
   reflectAngle,
   screenToMedia,
+  simplifyPath,
   zoomAbout,
   type Point,
   type ViewTransform,
@@ -167,5 +168,45 @@ describe('screen ↔ media', () => {
     const rect = { left: 16, top: 300, width: 358, height: 179 };
     close(clientToCanvas({ x: 16 + 179, y: 300 + 89.5 }, rect), { x: 400, y: 200 });
     close(clientToCanvas({ x: 16, y: 300 }, rect), { x: 0, y: 0 });
+  });
+});
+
+describe('simplifyPath', () => {
+  it('drops points on a straight run and keeps the corners', () => {
+    const pts = [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 2, y: 0.1 },
+      { x: 3, y: 0 },
+      { x: 3, y: 5 },
+    ];
+    expect(simplifyPath(pts, 0.5)).toEqual([pts[0], pts[3], pts[4]]);
+  });
+
+  it('keeps every point of a path within the tolerance of the result', () => {
+    const pts = Array.from({ length: 200 }, (_, i) => ({ x: i * 2, y: 40 * Math.sin(i / 10) }));
+    const simple = simplifyPath(pts, 0.4);
+    expect(simple.length).toBeLessThan(pts.length / 3);
+    expect(simple[0]).toBe(pts[0]);
+    expect(simple.at(-1)).toBe(pts.at(-1));
+    // Each original point lies within 0.4 of the segment of the simplified path that spans it.
+    const toSegment = (p: Point, a: Point, b: Point) => {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+    };
+    for (const p of pts) {
+      const j = Math.max(
+        1,
+        simple.findIndex((q) => q.x >= p.x),
+      );
+      expect(toSegment(p, simple[j - 1]!, simple[j]!)).toBeLessThanOrEqual(0.4 + 1e-9);
+    }
+  });
+
+  it('leaves short paths alone', () => {
+    expect(simplifyPath([{ x: 1, y: 1 }], 1)).toEqual([{ x: 1, y: 1 }]);
+    expect(simplifyPath([], 1)).toEqual([]);
   });
 });

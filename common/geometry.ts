@@ -135,3 +135,47 @@ export function clientToCanvas(
     y: rect.height > 0 ? ((client.y - rect.top) * canvas.height) / rect.height : 0,
   };
 }
+
+/**
+ * The points of a polyline that matter at a given tolerance (Ramer–Douglas–Peucker): every dropped
+ * point lies within `tolerance` of the simplified line. The first and last points are always kept.
+ */
+export function simplifyPath(points: readonly Point[], tolerance: number): Point[] {
+  const n = points.length;
+  if (n <= 2 || tolerance <= 0) return points.slice();
+  const keep = new Uint8Array(n);
+  keep[0] = keep[n - 1] = 1;
+  const tol2 = tolerance * tolerance;
+  const stack: number[] = [0, n - 1];
+  while (stack.length > 0) {
+    const last = stack.pop()!;
+    const first = stack.pop()!;
+    const a = points[first]!;
+    const b = points[last]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    let worst = -1;
+    let worstD2 = tol2;
+    for (let i = first + 1; i < last; i++) {
+      const p = points[i]!;
+      let d2: number;
+      if (len2 === 0) d2 = (p.x - a.x) ** 2 + (p.y - a.y) ** 2;
+      else {
+        const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+        d2 = (p.x - a.x - t * dx) ** 2 + (p.y - a.y - t * dy) ** 2;
+      }
+      if (d2 > worstD2) {
+        worstD2 = d2;
+        worst = i;
+      }
+    }
+    if (worst >= 0) {
+      keep[worst] = 1;
+      stack.push(first, worst, worst, last);
+    }
+  }
+  const out: Point[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) out.push(points[i]!);
+  return out;
+}

@@ -1,0 +1,307 @@
+import {
+  DraftingCompass,
+  Download,
+  FolderOpen,
+  Pause,
+  Pencil,
+  Play,
+  Scan,
+  Slash,
+  StepBack,
+  StepForward,
+  Trash2,
+  Undo2,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { MAX_ZOOM, MIN_ZOOM } from '@common/geometry';
+import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/utils';
+import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
+import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
+import { formatClock } from './format-clock';
+
+type ControlProps = { engine: AnalysisEngine | null; state: EngineState; compact?: boolean };
+
+const TOOL_BUTTONS = [
+  { tool: 'draw', label: 'Draw', key: 'D', Icon: Pencil },
+  { tool: 'line', label: 'Line', key: 'L', Icon: Slash },
+  { tool: 'angle', label: 'Angle', key: 'A', Icon: DraftingCompass },
+] as const;
+
+const toggleClass =
+  'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90 aria-pressed:shadow-sm';
+
+/** Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear. */
+export function ToolButtons({ engine, state, compact = false }: ControlProps) {
+  return (
+    <div role="group" aria-label="Tools" className="flex flex-wrap items-center gap-1.5">
+      {TOOL_BUTTONS.map(({ tool, label, key, Icon }) => {
+        const pressed = state.tool === tool;
+        const swatch = (
+          <span
+            aria-hidden="true"
+            className="size-2 rounded-full ring-1 ring-black/20"
+            style={{ backgroundColor: TOOL_COLORS[tool] }}
+          />
+        );
+        return compact ? (
+          <Tooltip key={tool} label={`${label} (${key})`}>
+            <Button
+              aria-label={label}
+              aria-pressed={pressed}
+              size="icon"
+              variant="outline"
+              className={cn('relative size-9', toggleClass)}
+              onClick={() => engine?.toggleTool(tool)}
+            >
+              <Icon aria-hidden="true" />
+              <span className="absolute bottom-1 right-1">{swatch}</span>
+            </Button>
+          </Tooltip>
+        ) : (
+          <Tooltip key={tool} label={`Shortcut: ${key}`}>
+            <Button
+              aria-pressed={pressed}
+              size="sm"
+              variant="outline"
+              className={cn('gap-1.5 px-2.5', toggleClass)}
+              onClick={() => engine?.toggleTool(tool)}
+            >
+              <Icon aria-hidden="true" />
+              {label}
+              {swatch}
+            </Button>
+          </Tooltip>
+        );
+      })}
+      <IconButton
+        label="Undo"
+        className="size-9"
+        disabled={!engine || state.annotationCount === 0}
+        onClick={() => engine?.undo()}
+      >
+        <Undo2 aria-hidden="true" />
+      </IconButton>
+      {/* Named apart from a discussion's Clear on the same page; the visible word stays. */}
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label="Clear drawings"
+        className="gap-1.5 px-2.5"
+        disabled={!engine}
+        onClick={() => engine?.clear()}
+      >
+        <Trash2 aria-hidden="true" />
+        Clear
+      </Button>
+    </div>
+  );
+}
+
+/** Zoom out, the zoom reading, zoom in and reset; the buttons stop at 0.5× and 4×. */
+export function ZoomButtons({ engine, state }: ControlProps) {
+  return (
+    <div role="group" aria-label="Zoom" className="flex items-center gap-0.5">
+      <IconButton
+        label="Zoom out"
+        className="size-9"
+        disabled={!engine || state.zoom <= MIN_ZOOM}
+        onClick={() => engine?.zoomOut()}
+      >
+        <ZoomOut aria-hidden="true" />
+      </IconButton>
+      <output aria-label="Zoom level" className="w-12 text-center text-xs font-semibold tabular-nums">
+        {Math.round(state.zoom * 100)}%
+      </output>
+      <IconButton
+        label="Zoom in"
+        className="size-9"
+        disabled={!engine || state.zoom >= MAX_ZOOM}
+        onClick={() => engine?.zoomIn()}
+      >
+        <ZoomIn aria-hidden="true" />
+      </IconButton>
+      <IconButton
+        label="Reset zoom"
+        className="size-9"
+        disabled={!engine}
+        onClick={() => engine?.resetView()}
+      >
+        <Scan aria-hidden="true" />
+      </IconButton>
+    </div>
+  );
+}
+
+/** Play/pause, frame steps, the seek bar with the time, and the speed selector; for videos only. */
+export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
+  const speedId = useId();
+  const isVideo = state.mediaType === 'video';
+  const disabled = !engine || !isVideo;
+  return (
+    <div
+      role="group"
+      aria-label="Playback"
+      className={cn('flex flex-wrap items-center gap-x-1 gap-y-2', !isVideo && 'opacity-60')}
+    >
+      <IconButton
+        label="Previous frame"
+        className="size-9"
+        disabled={disabled}
+        onClick={() => engine?.step(-1)}
+      >
+        <StepBack aria-hidden="true" />
+      </IconButton>
+      <IconButton
+        label={state.playing ? 'Pause' : 'Play'}
+        variant="secondary"
+        className="size-9"
+        disabled={disabled}
+        onClick={() => engine?.togglePlay()}
+      >
+        {state.playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+      </IconButton>
+      <IconButton label="Next frame" className="size-9" disabled={disabled} onClick={() => engine?.step(1)}>
+        <StepForward aria-hidden="true" />
+      </IconButton>
+      <div className={cn('flex min-w-40 flex-1 items-center gap-2', compact ? 'basis-40' : 'basis-56')}>
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={state.duration || 0}
+          step="any"
+          value={Math.min(state.time, state.duration || 0)}
+          disabled={disabled || state.duration === 0}
+          onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
+          className="h-2 w-full min-w-0 flex-1 cursor-pointer accent-primary disabled:cursor-not-allowed"
+        />
+        <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
+          {formatClock(state.time)} / {formatClock(state.duration)}
+        </span>
+      </div>
+      <div className="ml-auto flex items-center gap-1.5 pl-2">
+        <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
+          Speed
+        </label>
+        <select
+          id={speedId}
+          value={state.speed}
+          disabled={!engine}
+          onChange={(e) => engine?.setSpeed(e.currentTarget.value as Speed)}
+          className="h-9 rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s}×
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** The file picker (video/* and image/*); other files are ignored by the engine. */
+export function MediaFileInput({
+  engine,
+  label,
+  compact = false,
+}: {
+  engine: AnalysisEngine | null;
+  label: string;
+  compact?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="relative">
+      <input
+        id={id}
+        type="file"
+        accept="video/*,image/*"
+        aria-label={label}
+        className="peer sr-only"
+        disabled={!engine}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (file) engine?.load(file);
+          // The same file can be chosen again after Clear.
+          e.currentTarget.value = '';
+        }}
+      />
+      <label
+        htmlFor={id}
+        className={cn(
+          'inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold transition-colors hover:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
+          !compact && 'bg-primary text-primary-foreground border-transparent hover:bg-primary/90',
+        )}
+      >
+        <FolderOpen aria-hidden="true" className="size-4" />
+        {compact ? 'Load' : 'Load video or image'}
+      </label>
+    </div>
+  );
+}
+
+/** Saves the current frame with its drawings as a PNG file. */
+export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; name: string }) {
+  return (
+    <IconButton
+      label="Export frame as PNG"
+      className="size-9"
+      disabled={!engine}
+      onClick={async () => {
+        if (!engine) return;
+        try {
+          const blob = await engine.exportPng();
+          const url = URL.createObjectURL(blob);
+          const a = document.createElement('a');
+          a.href = url;
+          a.download = `${name}.png`;
+          a.click();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        } catch (error) {
+          console.error('Export failed', error);
+        }
+      }}
+    >
+      <Download aria-hidden="true" />
+    </IconButton>
+  );
+}
+
+/**
+ * The stage: a dark band up to 400px high holding the engine's 800 × 400 canvas, scaled down on narrow
+ * screens, with the angle banner and, before any media, a hint.
+ */
+export function AnalysisStage({
+  hostRef,
+  state,
+  hint,
+}: {
+  hostRef: (host: HTMLDivElement | null) => void;
+  state: EngineState;
+  hint: ReactNode;
+}) {
+  return (
+    <div className="relative overflow-hidden bg-black">
+      <div ref={hostRef} className="mx-auto w-full max-w-[800px]" />
+      {state.mediaType === null && (
+        <div className="pointer-events-none absolute inset-0 grid place-content-center justify-items-center gap-2 p-4 text-center text-sm text-zinc-300">
+          {hint}
+        </div>
+      )}
+      <div role="status" className="pointer-events-none absolute inset-x-0 top-3 flex justify-center px-3">
+        {state.banner && (
+          <span className="animate-fade-in rounded-md bg-yellow-400 px-3 py-1.5 text-sm font-bold text-black shadow-lg">
+            {state.banner}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

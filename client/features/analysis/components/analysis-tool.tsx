@@ -1,0 +1,61 @@
+import { Film } from 'lucide-react';
+import { useRef } from 'react';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import {
+  AnalysisStage,
+  ExportButton,
+  MediaFileInput,
+  PlaybackBar,
+  ToolButtons,
+  ZoomButtons,
+} from './analysis-controls';
+import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
+
+/**
+ * The physiological page's video-analysis tool (SPEC §2, §4): a member loads a video or image from their
+ * device, draws, measures angles, zooms and pans, steps frame by frame and exports a frame. The canvas
+ * work happens in the framework-free engine; this component only mounts it and renders its controls.
+ * Default export, so that the page can load it on demand.
+ */
+export default function AnalysisTool() {
+  const rootRef = useRef<HTMLElement>(null);
+  const { engine, state, hostRef } = useAnalysisEngine('Analysis canvas');
+  useAnalysisShortcuts(engine, rootRef, true);
+
+  return (
+    <Card ref={rootRef} aria-labelledby="analysis-tool-title" className="overflow-hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 sm:px-5">
+        <div className="min-w-0">
+          <CardTitle id="analysis-tool-title" className="text-base">
+            Video Analysis
+          </CardTitle>
+          <CardDescription className="truncate">
+            {state.mediaName ?? 'Draw lines, measure angles and zoom on your own video or image.'}
+          </CardDescription>
+        </div>
+        <MediaFileInput engine={engine} label="Load video or image" />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">
+        <ToolButtons engine={engine} state={state} />
+        <div className="flex items-center gap-1">
+          <ZoomButtons engine={engine} state={state} />
+          <ExportButton engine={engine} name="analysis-frame" />
+        </div>
+      </div>
+      <AnalysisStage
+        hostRef={hostRef}
+        state={state}
+        hint={
+          <>
+            <Film aria-hidden="true" className="size-7 text-zinc-400" />
+            <span className="font-semibold text-zinc-200">Load a video or image to analyse</span>
+            <span className="text-xs text-zinc-400">It stays on your device; nothing is uploaded.</span>
+          </>
+        }
+      />
+      <div className="px-4 py-3 sm:px-5">
+        <PlaybackBar engine={engine} state={state} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { SHORTCUTS } from '../engine/shortcuts';
+
+const STEPS = [
+  'Load a video or image from your device with “Load video or image”. It is not uploaded.',
+  'Choose Draw (green) to sketch freehand, Line (red) to draw a straight line, or Angle (yellow) to measure.',
+  'Angle: press on the joint (the vertex) and drag along the first limb; release. Then tap or click the end of the second limb: the angle shows for 3 seconds and stays on the picture.',
+  'Click the active tool again, or press Esc, to pan: drag to move, pinch or scroll to zoom (50% to 400%).',
+  'Play, pause, change the speed, seek, or step one frame at a time to find the key position.',
+  'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
+  'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
+] as const;
+
+/**
+ * The contents of the physiological page's 'How to Use' card: the steps of the analysis tool and its
+ * keyboard shortcuts. Light: no engine code, so the card does not wait for the tool's chunk.
+ */
+export function HowToUseContent() {
+  return (
+    <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
+      <ol className="grid list-decimal gap-2 pl-5 marker:font-semibold marker:text-brand">
+        {STEPS.map((step) => (
+          <li key={step} className="pl-1 leading-relaxed">
+            {step}
+          </li>
+        ))}
+      </ol>
+      <div>
+        <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">
+          Keyboard shortcuts
+        </h3>
+        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
+          {SHORTCUTS.map(({ keys, action }) => (
+            <div key={action} className="contents">
+              <dt className="flex gap-1">
+                {keys.map((k) => (
+                  <kbd
+                    key={k}
+                    className="min-w-7 rounded border border-b-2 bg-muted px-1.5 py-0.5 text-center font-mono text-xs font-semibold"
+                  >
+                    {k}
+                  </kbd>
+                ))}
+              </dt>
+              <dd className="text-muted-foreground">{action}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+export default HowToUseContent;

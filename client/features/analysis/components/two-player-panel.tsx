@@ -1,0 +1,110 @@
+import { Link2, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
+import { syncPlayers } from '../engine/sync-players';
+import {
+  AnalysisStage,
+  ExportButton,
+  MediaFileInput,
+  PlaybackBar,
+  ToolButtons,
+  ZoomButtons,
+} from './analysis-controls';
+import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
+
+const PLAYERS = ['Player 1 - Member 1', 'Player 2 - Member 2'] as const;
+
+type Player = ReturnType<typeof useAnalysisEngine>;
+
+/**
+ * Two athletes side by side (SPEC §2, §3): each player loads its own video or image and has draw, line
+ * and angle, zoom and pan. Sync links play, pause, speed, frame steps and seeking of both videos,
+ * keeping the time offset they had when Sync was turned on. Default export, loaded on demand.
+ */
+export default function TwoPlayerPanel() {
+  const one = useAnalysisEngine(`${PLAYERS[0]} canvas`);
+  const two = useAnalysisEngine(`${PLAYERS[1]} canvas`);
+  const [synced, setSynced] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const syncId = useId();
+  const e1 = one.engine;
+  const e2 = two.engine;
+  const media1 = one.state.mediaName;
+  const media2 = two.state.mediaName;
+
+  useEffect(() => {
+    if (!synced || !e1 || !e2) return;
+    // A newly loaded video re-links at its start, with a new offset.
+    setOffset(e2.currentTime - e1.currentTime);
+    return syncPlayers(e1, e2);
+  }, [synced, e1, e2, media1, media2]);
+
+  return (
+    <Card aria-labelledby="two-player-title" className="overflow-hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 sm:px-5">
+        <div className="min-w-0">
+          <CardTitle id="two-player-title" className="text-base">
+            Side by Side
+          </CardTitle>
+          <CardDescription>Compare two athletes. Sync plays and seeks both videos together.</CardDescription>
+        </div>
+        <div className="flex items-center gap-2.5 rounded-lg border px-3 py-2">
+          <Link2 aria-hidden="true" className="size-4 text-muted-foreground" />
+          <Label htmlFor={syncId}>Sync</Label>
+          <Switch id={syncId} checked={synced} onCheckedChange={setSynced} />
+          {synced && (
+            <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
+              offset {offset >= 0 ? '+' : '−'}
+              {Math.abs(offset).toFixed(2)} s
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="grid gap-4 p-4 sm:p-5 lg:grid-cols-2">
+        <PlayerPanel title={PLAYERS[0]} player={one} />
+        <PlayerPanel title={PLAYERS[1]} player={two} />
+      </div>
+    </Card>
+  );
+}
+
+function PlayerPanel({ title, player }: { title: string; player: Player }) {
+  const rootRef = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const { engine, state, hostRef } = player;
+  useAnalysisShortcuts(engine, rootRef, false);
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+  return (
+    <section
+      ref={rootRef}
+      aria-labelledby={headingId}
+      className="grid min-w-0 content-start gap-3 rounded-lg border bg-background/40 p-3"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="flex min-w-0 items-center gap-2 text-sm font-bold">
+          <UserRound aria-hidden="true" className="size-4 shrink-0 text-brand" />
+          <span className="truncate">{title}</span>
+        </h3>
+        <MediaFileInput engine={engine} label={`Load video or image for ${title}`} compact />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ToolButtons engine={engine} state={state} compact />
+        <div className="flex items-center">
+          <ZoomButtons engine={engine} state={state} />
+          <ExportButton engine={engine} name={slug} />
+        </div>
+      </div>
+      <div className="-mx-3">
+        <AnalysisStage
+          hostRef={hostRef}
+          state={state}
+          hint={<span className="font-semibold text-zinc-200">Load {title.split(' - ')[0]}’s video</span>}
+        />
+      </div>
+      <PlaybackBar engine={engine} state={state} compact />
+    </section>
+  );
+}

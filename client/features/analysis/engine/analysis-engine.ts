@@ -1,0 +1,584 @@
+import { ANGLE_BANNER_MS } from '@common/constants';
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  angleBannerText,
+  clampZoom,
+  clientToCanvas,
+  distance,
+  makeView,
+  midpoint,
+  panBy,
+  screenToMedia,
+  zoomAbout,
+  type Point,
+  type ViewTransform,
+} from '@common/geometry';
+import { DEFAULT_SPEED, type Annotation, type Pending, type Speed, type Tool } from './annotations';
+import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
+import { moveTool, pressTool, releaseTool } from './tool-gestures';
+import { renderScene } from './render';
+
+/** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
+export type EngineState = {
+  tool: Tool;
+  zoom: number;
+  mediaType: MediaType | null;
+  mediaName: string | null;
+  playing: boolean;
+  time: number;
+  duration: number;
+  speed: Speed;
+  annotationCount: number;
+  /** 'Measured Angle: 90.0°' for 3 s after a measurement. */
+  banner: string | null;
+};
+
+/** A playback command a member gave this player; the Sync switch replays it on the other one. */
+export type Control =
+  | { kind: 'play' }
+  | { kind: 'pause' }
+  | { kind: 'speed'; speed: Speed }
+  | { kind: 'seek'; time: number }
+  | { kind: 'step'; frames: number };
+
+/** Commands from the Sync switch pass `{ echo: false }` so they are not sent back. */
+type ControlOptions = { echo?: boolean };
+
+const ZOOM_STEP = 1.5;
+const WHEEL_SENSITIVITY = 0.0015;
+/** Below this many logical pixels a press-and-release is a click, not a drag. */
+const CLICK_SLOP = 3;
+
+type Gesture =
+  | { kind: 'idle' }
+  | { kind: 'pan'; last: Point }
+  | { kind: 'pinch'; startDistance: number; startZoom: number; last: Point }
+  | { kind: 'tool'; down: Point }
+  /** The pointers left after a pinch do nothing until all are up. */
+  | { kind: 'spent' };
+
+/**
+ * The analysis canvas: the member's media, the view (zoom and pan), the annotations and the tool
+ * gestures, drawn with requestAnimationFrame. Framework-free: React creates it on a host element, calls
+ * its commands and reads `getState()` through `subscribe()`.
+ *
+ * The host gets two canvases: the drawing canvas (`width=800 height=400`, scaled by CSS; it takes the
+ * pointer and keyboard focus and carries data-* attributes for tests) and, beneath it, a surface whose
+ * backing store follows the displayed size × devicePixelRatio, so lines stay sharp on any screen.
+ */
+export class AnalysisEngine {
+  readonly canvas: HTMLCanvasElement;
+  private readonly surface: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly listeners = new Set<() => void>();
+  private readonly controlListeners = new Set<(control: Control) => void>();
+  private readonly pointers = new Map<number, Point>();
+  private readonly resizeObserver: ResizeObserver;
+  private readonly cleanup: (() => void)[] = [];
+  private state: EngineState = {
+    tool: 'none',
+    zoom: 1,
+    mediaType: null,
+    mediaName: null,
+    playing: false,
+    time: 0,
+    duration: 0,
+    speed: DEFAULT_SPEED,
+    annotationCount: 0,
+    banner: null,
+  };
+  private media: LoadedMedia | null = null;
+  private view: ViewTransform = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
+  private annotations: Annotation[] = [];
+  private pending: Pending | null = null;
+  private gesture: Gesture = { kind: 'idle' };
+  private frame: number | null = null;
+  private notifyQueued = false;
+  private bannerTimer: ReturnType<typeof setTimeout> | null = null;
+  private destroyed = false;
+  /** Angle values grow where the canvas is shown smaller than 800 px (up to 2× on a phone). */
+  private textScale = 1;
+
+  constructor(host: HTMLElement, options: { label: string }) {
+    host.style.position = 'relative';
+    this.surface = document.createElement('canvas');
+    this.surface.setAttribute('aria-hidden', 'true');
+    Object.assign(this.surface.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      pointerEvents: 'none',
+    });
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = CANVAS_WIDTH;
+    this.canvas.height = CANVAS_HEIGHT;
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', options.label);
+    Object.assign(this.canvas.style, {
+      position: 'relative',
+      display: 'block',
+      width: '100%',
+      height: 'auto',
+      aspectRatio: `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`,
+      touchAction: 'none',
+      userSelect: 'none',
+      webkitUserSelect: 'none',
+    });
+    host.append(this.surface, this.canvas);
+    this.ctx = this.surface.getContext('2d', { alpha: false })!;
+    this.writeAttributes();
+
+    const on = <K extends keyof HTMLElementEventMap>(
+      name: K,
+      fn: (e: HTMLElementEventMap[K]) => void,
+      opts?: AddEventListenerOptions,
+    ) => {
+      this.canvas.addEventListener(name, fn, opts);
+      this.cleanup.push(() => this.canvas.removeEventListener(name, fn, opts));
+    };
+    on('pointerdown', (e) => this.onPointerDown(e));
+    on('pointermove', (e) => this.onPointerMove(e));
+    on('pointerup', (e) => this.onPointerUp(e));
+    on('pointercancel', (e) => this.onPointerUp(e, true));
+    on('wheel', (e) => this.onWheel(e), { passive: false });
+    on('contextmenu', (e) => e.preventDefault());
+
+    this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries[0]));
+    try {
+      this.resizeObserver.observe(this.canvas, { box: 'device-pixel-content-box' });
+    } catch {
+      this.resizeObserver.observe(this.canvas);
+    }
+    this.invalidate();
+  }
+
+  // ——— state for React ———
+
+  getState = (): EngineState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Playback commands given on this player (not those replayed from the other player). */
+  onControl(listener: (control: Control) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
+  }
+
+  get currentTime(): number {
+    return this.media?.currentTime ?? 0;
+  }
+
+  /** The loaded media's pixel size, once known. */
+  get mediaSize(): { width: number; height: number } | null {
+    return this.media?.size ?? null;
+  }
+
+  // ——— media ———
+
+  /** Loads a member's video or image. Other file types are ignored: returns false. */
+  load(file: File): boolean {
+    const type = mediaTypeOf(file);
+    if (!type) return false;
+    this.media?.dispose();
+    this.media = new LoadedMedia(file, type, this.state.speed, {
+      frame: () => this.onMediaFrame(),
+      state: (patch) => this.setState(patch),
+    });
+    this.annotations = [];
+    this.pending = null;
+    this.gesture = { kind: 'idle' };
+    this.view = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
+    this.setState({
+      mediaType: type,
+      mediaName: file.name,
+      playing: false,
+      time: 0,
+      duration: 0,
+      zoom: 1,
+      annotationCount: 0,
+    });
+    this.invalidate();
+    return true;
+  }
+
+  play(opts?: ControlOptions) {
+    if (this.state.mediaType !== 'video') return;
+    this.media?.play();
+    this.echo({ kind: 'play' }, opts);
+  }
+
+  pause(opts?: ControlOptions) {
+    if (this.state.mediaType !== 'video') return;
+    this.media?.pause();
+    this.echo({ kind: 'pause' }, opts);
+  }
+
+  togglePlay() {
+    if (this.state.playing) this.pause();
+    else this.play();
+  }
+
+  setSpeed(speed: Speed, opts?: ControlOptions) {
+    this.media?.setSpeed(speed);
+    this.setState({ speed });
+    this.echo({ kind: 'speed', speed }, opts);
+  }
+
+  seek(time: number, opts?: ControlOptions) {
+    if (this.state.mediaType !== 'video') return;
+    this.media?.seek(time);
+    this.echo({ kind: 'seek', time }, opts);
+  }
+
+  /** One frame back (−1) or forward (+1); pauses first. */
+  step(frames: number, opts?: ControlOptions) {
+    if (this.state.mediaType !== 'video') return;
+    this.media?.step(frames);
+    this.echo({ kind: 'step', frames }, opts);
+  }
+
+  // ——— tools and annotations ———
+
+  /** Selects a tool; choosing the active one turns it off. Either way pending points are dropped. */
+  toggleTool(tool: Exclude<Tool, 'none'>) {
+    this.setTool(this.state.tool === tool ? 'none' : tool);
+  }
+
+  setTool(tool: Tool) {
+    this.pending = null;
+    if (this.gesture.kind === 'tool') this.gesture = { kind: 'idle' };
+    this.setState({ tool });
+    this.invalidate();
+  }
+
+  /** Removes every annotation and anything half-drawn. */
+  clear() {
+    this.annotations = [];
+    this.pending = null;
+    if (this.gesture.kind === 'tool') this.gesture = { kind: 'idle' };
+    this.annotationsChanged();
+  }
+
+  /** Drops a half-drawn shape if there is one, otherwise the last annotation. */
+  undo() {
+    if (this.pending) this.pending = null;
+    else this.annotations.pop();
+    this.annotationsChanged();
+  }
+
+  /** Replaces the annotations (the benchmark loads 500 at once). */
+  setAnnotations(annotations: Annotation[]) {
+    this.annotations = annotations.slice();
+    this.pending = null;
+    this.annotationsChanged();
+  }
+
+  // ——— view ———
+
+  zoomIn() {
+    this.zoomTo(this.view.zoom * ZOOM_STEP);
+  }
+
+  zoomOut() {
+    this.zoomTo(this.view.zoom / ZOOM_STEP);
+  }
+
+  /** Zooms about a canvas point (the centre by default), clamped to 0.5–4. */
+  zoomTo(zoom: number, anchor: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 }) {
+    this.view = zoomAbout(this.view, zoom, anchor);
+    this.viewChanged();
+  }
+
+  resetView() {
+    this.view = { ...this.view, zoom: 1, panX: 0, panY: 0 };
+    this.viewChanged();
+  }
+
+  /** Moves the view by logical canvas pixels. */
+  pan(dx: number, dy: number) {
+    this.view = panBy(this.view, dx, dy);
+    this.invalidate();
+  }
+
+  // ——— drawing ———
+
+  /** Draws the current frame now (the next animation frame does otherwise). */
+  renderNow() {
+    if (this.frame !== null) {
+      cancelAnimationFrame(this.frame);
+      this.frame = null;
+    }
+    this.draw();
+  }
+
+  /** The current frame with its drawings as a PNG, at twice the logical size. */
+  exportPng(): Promise<Blob> {
+    const out = document.createElement('canvas');
+    out.width = CANVAS_WIDTH * 2;
+    out.height = CANVAS_HEIGHT * 2;
+    renderScene(out.getContext('2d', { alpha: false })!, this.scene(), 2);
+    return new Promise((resolve, reject) =>
+      out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png'),
+    );
+  }
+
+  destroy() {
+    this.destroyed = true;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.bannerTimer) clearTimeout(this.bannerTimer);
+    this.resizeObserver.disconnect();
+    for (const fn of this.cleanup) fn();
+    this.media?.dispose();
+    this.media = null;
+    this.listeners.clear();
+    this.controlListeners.clear();
+    this.surface.remove();
+    this.canvas.remove();
+  }
+
+  // ——— internals ———
+
+  private scene() {
+    const media = this.media;
+    const size = media?.size ?? null;
+    return {
+      view: this.view,
+      media: size ? media!.element : null,
+      mediaSize: size,
+      annotations: this.annotations,
+      pending: this.pending,
+    };
+  }
+
+  private draw() {
+    if (this.destroyed || this.surface.width === 0) return;
+    renderScene(this.ctx, this.scene(), this.surface.width / CANVAS_WIDTH, this.textScale);
+  }
+
+  private invalidate() {
+    if (this.frame !== null || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      this.draw();
+      // Zoom from a pinch or the wheel reaches React at most once a frame.
+      if (this.state.zoom !== this.view.zoom) this.setState({ zoom: this.view.zoom });
+    });
+  }
+
+  private onMediaFrame() {
+    const size = this.media?.size;
+    if (size) {
+      // The letterbox is known once the media has a size; zoom and pan are kept.
+      const { box } = makeView(size);
+      const old = this.view.box;
+      if (box.scale !== old.scale || box.x !== old.x || box.y !== old.y) this.view = { ...this.view, box };
+    }
+    this.invalidate();
+  }
+
+  private onResize(entry: ResizeObserverEntry | undefined) {
+    if (!entry) return;
+    const device = entry.devicePixelContentBoxSize?.[0];
+    const width = device
+      ? device.inlineSize
+      : Math.round(entry.contentRect.width * (window.devicePixelRatio || 1));
+    const height = Math.round(width / 2);
+    const cssWidth = entry.contentRect.width;
+    this.textScale = cssWidth > 0 ? Math.min(2, Math.max(1, CANVAS_WIDTH / cssWidth)) : 1;
+    if (width === this.surface.width && height === this.surface.height) return;
+    this.surface.width = width;
+    this.surface.height = height;
+    // Resizing wipes the backing store: draw before the browser paints the blank.
+    this.renderNow();
+  }
+
+  private viewChanged() {
+    this.writeAttributes();
+    this.setState({ zoom: this.view.zoom });
+    this.invalidate();
+  }
+
+  private annotationsChanged() {
+    this.setState({ annotationCount: this.annotations.length });
+    this.invalidate();
+  }
+
+  private setState(patch: Partial<EngineState>) {
+    let changed = false;
+    for (const key of Object.keys(patch) as (keyof EngineState)[]) {
+      if (this.state[key] !== patch[key]) changed = true;
+    }
+    if (!changed || this.destroyed) return;
+    this.state = { ...this.state, ...patch };
+    this.writeAttributes();
+    if (this.notifyQueued) return;
+    this.notifyQueued = true;
+    queueMicrotask(() => {
+      this.notifyQueued = false;
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media and -rate. */
+  private writeAttributes() {
+    const d = this.canvas.dataset;
+    const s = this.state;
+    d.tool = s.tool;
+    d.zoom = String(Math.round(this.view.zoom * 1000) / 1000);
+    d.annotations = String(this.annotations.length);
+    d.media = s.mediaType ?? 'none';
+    // The video's own rate, not the selector's text: tests see what the player really does.
+    const video = this.media?.video;
+    if (video) d.rate = String(video.playbackRate);
+    else delete d.rate;
+    this.canvas.style.cursor =
+      s.tool === 'none' ? (this.gesture.kind === 'pan' ? 'grabbing' : 'grab') : 'crosshair';
+  }
+
+  private echo(control: Control, opts?: ControlOptions) {
+    if (opts?.echo === false) return;
+    for (const listener of this.controlListeners) listener(control);
+  }
+
+  private showBanner(text: string) {
+    if (this.bannerTimer) clearTimeout(this.bannerTimer);
+    this.setState({ banner: text });
+    this.bannerTimer = setTimeout(() => {
+      this.bannerTimer = null;
+      this.setState({ banner: null });
+    }, ANGLE_BANNER_MS);
+  }
+
+  // ——— pointer gestures ———
+
+  private toCanvas(e: PointerEvent | WheelEvent): Point {
+    return clientToCanvas({ x: e.clientX, y: e.clientY }, this.canvas.getBoundingClientRect());
+  }
+
+  private toMedia(p: Point): Point {
+    return screenToMedia(this.view, p);
+  }
+
+  private onPointerDown(e: PointerEvent) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    e.preventDefault();
+    this.canvas.focus({ preventScroll: true });
+    this.canvas.setPointerCapture?.(e.pointerId);
+    const p = this.toCanvas(e);
+    this.pointers.set(e.pointerId, p);
+
+    if (this.pointers.size === 2) {
+      // A second finger turns any gesture into a pinch; a half-drawn shape is dropped, a fixed
+      // first arm of an angle is kept.
+      if (this.pending && this.pending.type !== 'angle-arm2') this.pending = null;
+      const [a, b] = [...this.pointers.values()] as [Point, Point];
+      this.gesture = {
+        kind: 'pinch',
+        startDistance: Math.max(1, distance(a, b)),
+        startZoom: this.view.zoom,
+        last: midpoint(a, b),
+      };
+      this.invalidate();
+      return;
+    }
+    if (this.pointers.size > 2) return;
+
+    if (this.state.tool === 'none') {
+      this.gesture = { kind: 'pan', last: p };
+      this.writeAttributes();
+      return;
+    }
+    this.gesture = { kind: 'tool', down: p };
+    this.toolDown(this.toMedia(p));
+  }
+
+  private onPointerMove(e: PointerEvent) {
+    const p = this.toCanvas(e);
+    if (!this.pointers.has(e.pointerId)) {
+      // A hovering mouse previews the second arm of an angle.
+      if (this.pending?.type === 'angle-arm2' && this.gesture.kind === 'idle') {
+        this.pending = { ...this.pending, point2: this.toMedia(p) };
+        this.invalidate();
+      }
+      return;
+    }
+    this.pointers.set(e.pointerId, p);
+    const g = this.gesture;
+    if (g.kind === 'pan') {
+      this.view = panBy(this.view, p.x - g.last.x, p.y - g.last.y);
+      g.last = p;
+      this.invalidate();
+    } else if (g.kind === 'pinch') {
+      const [a, b] = [...this.pointers.values()] as [Point, Point];
+      const mid = midpoint(a, b);
+      const zoom = clampZoom((g.startZoom * distance(a, b)) / g.startDistance);
+      this.view = panBy(zoomAbout(this.view, zoom, mid), mid.x - g.last.x, mid.y - g.last.y);
+      g.last = mid;
+      this.writeAttributes();
+      this.invalidate();
+    } else if (g.kind === 'tool') {
+      this.toolMove(this.toMedia(p), distance(g.down, p) > CLICK_SLOP);
+    }
+  }
+
+  private onPointerUp(e: PointerEvent, cancelled = false) {
+    if (!this.pointers.has(e.pointerId)) return;
+    const p = this.pointers.get(e.pointerId)!;
+    this.pointers.delete(e.pointerId);
+    const g = this.gesture;
+    if (g.kind === 'pinch') {
+      this.gesture = this.pointers.size > 0 ? { kind: 'spent' } : { kind: 'idle' };
+      return;
+    }
+    if (this.pointers.size > 0) return;
+    this.gesture = { kind: 'idle' };
+    if (g.kind === 'pan') this.writeAttributes();
+    if (g.kind !== 'tool') return;
+    if (cancelled) {
+      if (this.pending?.type !== 'angle-arm2') this.pending = null;
+      this.invalidate();
+      return;
+    }
+    this.toolUp(this.toMedia(p), distance(g.down, p) > CLICK_SLOP);
+  }
+
+  private onWheel(e: WheelEvent) {
+    e.preventDefault();
+    // Lines (Firefox) and pages count as 16 and 400 pixels.
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+    const factor = Math.exp(-e.deltaY * unit * WHEEL_SENSITIVITY);
+    this.view = zoomAbout(this.view, this.view.zoom * factor, this.toCanvas(e));
+    this.writeAttributes();
+    this.invalidate();
+  }
+
+  private toolDown(m: Point) {
+    this.pending = pressTool(this.state.tool, this.pending, m);
+    this.invalidate();
+  }
+
+  private toolMove(m: Point, dragged: boolean) {
+    if (moveTool(this.pending, m, dragged)) this.invalidate();
+  }
+
+  private toolUp(m: Point, dragged: boolean) {
+    const { pending, saved } = releaseTool(this.pending, m, dragged);
+    this.pending = pending;
+    if (saved) {
+      this.save(saved);
+      if (saved.type === 'angle') this.showBanner(angleBannerText(saved.angle));
+    }
+    this.invalidate();
+  }
+
+  private save(annotation: Annotation) {
+    this.annotations.push(annotation);
+    this.annotationsChanged();
+  }
+}

@@ -1,0 +1,44 @@
+import type { Point } from '@common/geometry';
+
+/** The drawing tools (SPEC §4); 'none' pans and zooms. */
+export type Tool = 'none' | 'draw' | 'line' | 'angle';
+export const TOOLS = ['draw', 'line', 'angle'] as const satisfies readonly Tool[];
+
+/** Tool colours: draw green, line red, angle yellow (SPEC §9, DESIGN.md decision 11). */
+export const TOOL_COLORS = { draw: '#22c55e', line: '#ef4444', angle: '#facc15' } as const;
+
+export const LINE_WIDTH = 3;
+export const DOT_RADIUS = 5;
+export const ARC_RADIUS_SAVED = 40;
+export const ARC_RADIUS_LIVE = 50;
+
+/** Playback speeds (SPEC §5) as the selector's texts; the default is "1". */
+export const SPEEDS = ['0.25', '0.5', '1', '1.5', '2'] as const;
+export type Speed = (typeof SPEEDS)[number];
+export const DEFAULT_SPEED: Speed = '1';
+
+/** The frame rate assumed until the video tells us its own. */
+export const DEFAULT_FPS = 30;
+
+/** Annotations, all in media pixels, so they stay on the athlete under zoom, pan and resize (SPEC §3). */
+export type PathAnnotation = { type: 'path'; points: Point[]; color: string };
+export type LineAnnotation = { type: 'line'; start: Point; end: Point; color: string };
+export type AngleAnnotation = {
+  type: 'angle';
+  vertex: Point;
+  point1: Point;
+  point2: Point;
+  /** Degrees, already reflected into [0, 180]. */
+  angle: number;
+  color: string;
+};
+export type Annotation = PathAnnotation | LineAnnotation | AngleAnnotation;
+
+/** A gesture under way, drawn live above the saved annotations. */
+export type Pending =
+  | { type: 'path'; points: Point[] }
+  | { type: 'line'; start: Point; end: Point }
+  /** Dragging the first arm (or waiting for it when the vertex was only clicked). */
+  | { type: 'angle-arm1'; vertex: Point; point1: Point; dragging: boolean }
+  /** First arm fixed; point2 follows the pointer until the next release. */
+  | { type: 'angle-arm2'; vertex: Point; point1: Point; point2: Point | null };

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { TOOL_COLORS, type Pending, type Tool } from './annotations';
+import { moveTool, pressTool, releaseTool } from './tool-gestures';
+
+type Step = ['press' | 'move' | 'release', number, number, boolean?];
+
+/** Plays a gesture; returns what is pending and every annotation saved on the way. */
+function play(tool: Tool, steps: Step[], start: Pending | null = null) {
+  let pending = start;
+  const saved = [];
+  for (const [kind, x, y, dragged = true] of steps) {
+    const m = { x, y };
+    if (kind === 'press') pending = pressTool(tool, pending, m);
+    else if (kind === 'move') moveTool(pending, m, dragged);
+    else {
+      const r = releaseTool(pending, m, dragged);
+      pending = r.pending;
+      if (r.saved) saved.push(r.saved);
+    }
+  }
+  return { pending, saved };
+}
+
+describe('tool gestures', () => {
+  it('draw: press starts a path, moves extend it, release saves it in green', () => {
+    const { pending, saved } = play('draw', [
+      ['press', 0, 0],
+      ['move', 1, 1],
+      ['move', 2, 1],
+      ['release', 3, 2],
+    ]);
+    expect(pending).toBeNull();
+    expect(saved).toEqual([
+      {
+        type: 'path',
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: 1 },
+          { x: 3, y: 2 },
+        ],
+        color: TOOL_COLORS.draw,
+      },
+    ]);
+  });
+
+  it('line: press sets the start, move the end, release saves it in red; a bare click draws nothing', () => {
+    expect(
+      play('line', [
+        ['press', 10, 10],
+        ['move', 50, 20],
+        ['release', 60, 30],
+      ]).saved,
+    ).toEqual([{ type: 'line', start: { x: 10, y: 10 }, end: { x: 60, y: 30 }, color: TOOL_COLORS.line }]);
+    expect(
+      play('line', [
+        ['press', 10, 10],
+        ['release', 10, 10, false],
+      ]).saved,
+    ).toEqual([]);
+  });
+
+  it('angle: drag the first arm from the vertex, then press and release on point2', () => {
+    const first = play('angle', [
+      ['press', 100, 100],
+      ['move', 100, 60],
+      ['release', 100, 50],
+    ]);
+    expect(first.saved).toEqual([]);
+    expect(first.pending).toEqual({
+      type: 'angle-arm2',
+      vertex: { x: 100, y: 100 },
+      point1: { x: 100, y: 50 },
+      point2: null,
+    });
+    const second = play(
+      'angle',
+      [
+        ['move', 130, 100], // a hovering mouse previews point2
+        ['press', 140, 100],
+        ['release', 150, 100, false],
+      ],
+      first.pending,
+    );
+    expect(second.pending).toBeNull();
+    expect(second.saved).toEqual([
+      {
+        type: 'angle',
+        vertex: { x: 100, y: 100 },
+        point1: { x: 100, y: 50 },
+        point2: { x: 150, y: 100 },
+        angle: 90,
+        color: TOOL_COLORS.angle,
+      },
+    ]);
+  });
+
+  it('angle: click by click works too (vertex, point1, point2), reflecting a reflex angle', () => {
+    const { saved } = play('angle', [
+      ['press', 0, 0],
+      ['release', 0, 0, false],
+      ['press', 10, 0],
+      ['release', 10, 0, false],
+      ['press', 0, -10],
+      ['release', 0, -10, false],
+    ]);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ type: 'angle', angle: 90 });
+  });
+
+  it('a tiny wobble on the vertex does not fix a zero-length first arm', () => {
+    const { pending } = play('angle', [
+      ['press', 5, 5],
+      ['move', 6, 5, false],
+      ['release', 6, 5, false],
+    ]);
+    expect(pending).toMatchObject({ type: 'angle-arm1', vertex: { x: 5, y: 5 }, dragging: false });
+  });
+});

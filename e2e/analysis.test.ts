@@ -1,0 +1,448 @@
+import fs from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+
+const PAGE = '/think-tanks/physiological';
+
+/** The main analysis tool on the physiological page, once its chunk has loaded. */
+async function openTool(page: Page) {
+  await signUpViaApi(f.context, f.baseURL);
+  await page.goto(PAGE);
+  const tool = page.getByRole('region', { name: 'Video Analysis' });
+  await tool.getByRole('img', { name: 'Analysis canvas' }).waitFor();
+  return tool;
+}
+
+const canvasIn = (scope: Locator) => scope.getByRole('img', { name: /canvas$/ });
+
+/** Bytes of a file the browser makes itself, passed back as base64. */
+async function bytesFrom(page: Page, make: () => Promise<string>): Promise<Buffer> {
+  return Buffer.from(await page.evaluate(make), 'base64');
+}
+
+/** A 1280 × 720 PNG: a sky-to-grass gradient with a stick figure. */
+function makePng(page: Page) {
+  return bytesFrom(page, async () => {
+    const c = document.createElement('canvas');
+    c.width = 1280;
+    c.height = 720;
+    const g = c.getContext('2d')!;
+    const sky = g.createLinearGradient(0, 0, 0, 720);
+    sky.addColorStop(0, '#6b8cae');
+    sky.addColorStop(1, '#3d5a3d');
+    g.fillStyle = sky;
+    g.fillRect(0, 0, 1280, 720);
+    g.strokeStyle = '#f1d4b3';
+    g.lineWidth = 26;
+    g.beginPath();
+    g.moveTo(640, 140);
+    g.lineTo(620, 380);
+    g.lineTo(520, 520);
+    g.stroke();
+    const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+}
+
+/** A real ~2.5 s WebM, recorded from a canvas with MediaRecorder in the page. */
+function makeWebm(page: Page) {
+  return bytesFrom(page, async () => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 180;
+    const g = c.getContext('2d')!;
+    const recorder = new MediaRecorder(c.captureStream(30), { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    const started = performance.now();
+    const draw = () => {
+      const t = performance.now() - started;
+      g.fillStyle = `hsl(${Math.round(t / 5) % 360} 70% 45%)`;
+      g.fillRect(0, 0, 320, 180);
+      g.fillStyle = '#fff';
+      g.font = 'bold 40px sans-serif';
+      g.fillText(`${(t / 1000).toFixed(2)} s`, 80, 105);
+    };
+    draw();
+    recorder.start();
+    // The clip's length: frames are drawn for 2.5 s, then the recording ends.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        draw();
+        if (performance.now() - started >= 2500) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 33);
+    });
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+}
+
+/** Converts a point of the 800 × 400 logical canvas to page coordinates. */
+async function pagePoint(canvas: Locator, x: number, y: number) {
+  const box = (await canvas.boundingBox())!;
+  return { x: box.x + (x / 800) * box.width, y: box.y + (y / 400) * box.height };
+}
+
+async function drag(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  const a = await pagePoint(canvas, ...from);
+  const b = await pagePoint(canvas, ...to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function click(page: Page, canvas: Locator, at: [number, number]) {
+  const p = await pagePoint(canvas, ...at);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** The colour the member sees at a logical canvas point (read from the drawing surface). */
+function pixelAt(scope: Locator, x: number, y: number) {
+  return scope.locator('canvas[aria-hidden="true"]').evaluate(
+    (surface: HTMLCanvasElement, [lx, ly]) => {
+      const k = surface.width / 800;
+      const d = surface.getContext('2d')!.getImageData(Math.round(lx! * k), Math.round(ly! * k), 1, 1).data;
+      return [d[0]!, d[1]!, d[2]!];
+    },
+    [x, y],
+  );
+}
+
+const isRed = ([r, g, b]: number[]) => r! > 180 && g! < 110 && b! < 110;
+
+/** Waits for an attribute of the canvas, which the engine writes without React. */
+async function waitForData(canvas: Locator, name: string, value: string) {
+  await canvas
+    .page()
+    .waitForFunction(([el, n, v]) => (el as HTMLElement).getAttribute(`data-${n}`) === v, [
+      await canvas.elementHandle(),
+      name,
+      value,
+    ] as const);
+}
+
+/** The seek bar's value once it settles near `expected` (seeks finish asynchronously). */
+async function waitForTime(scope: Locator, expected: number) {
+  const handle = await scope.getByRole('slider', { name: 'Seek' }).elementHandle();
+  await scope
+    .page()
+    .waitForFunction(([el, t]) => Math.abs(Number((el as HTMLInputElement).value) - t) < 0.06, [
+      handle,
+      expected,
+    ] as const);
+  return Number(await scope.getByRole('slider', { name: 'Seek' }).inputValue());
+}
+
+describe('video analysis tool', () => {
+  it('loads an image, draws a line, measures a right angle, and Clear empties the canvas', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    await tool
+      .getByLabel('Load video or image', { exact: true })
+      .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
+    await waitForData(canvas, 'media', 'image');
+    await tool.getByText('athlete.png').waitFor();
+
+    // Line: press sets the start, move the end, release saves it; drawn in red where it was drawn.
+    const line = tool.getByRole('button', { name: 'Line' });
+    await line.click();
+    expect(await line.getAttribute('aria-pressed')).toBe('true');
+    await drag(page, canvas, [100, 100], [300, 100]);
+    await waitForData(canvas, 'annotations', '1');
+    await expect.poll(() => pixelAt(tool, 200, 100).then(isRed)).toBe(true);
+
+    // Angle: press on the vertex and drag the first arm, release; then a click marks the second arm.
+    const angle = tool.getByRole('button', { name: 'Angle' });
+    await angle.click();
+    expect(await line.getAttribute('aria-pressed')).toBe('false');
+    expect(await angle.getAttribute('aria-pressed')).toBe('true');
+    await drag(page, canvas, [400, 300], [400, 150]);
+    await click(page, canvas, [550, 300]);
+    const banner = tool.getByRole('status').getByText('Measured Angle: 90.0°');
+    await banner.waitFor();
+    await waitForData(canvas, 'annotations', '2');
+    // It goes after 3 s on its own.
+    await banner.waitFor({ state: 'detached', timeout: 6_000 });
+
+    // Export: the frame with its drawings, as a PNG file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tool.getByRole('button', { name: 'Export frame as PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('analysis-frame.png');
+    const png = await fs.readFile((await download.path())!);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1600); // twice the logical width
+
+    // Clicking the active tool turns it off.
+    await angle.click();
+    expect(await angle.getAttribute('aria-pressed')).toBe('false');
+    await waitForData(canvas, 'tool', 'none');
+
+    // No tool: a drag pans the view, and the line goes with the picture.
+    expect(isRed(await pixelAt(tool, 350, 100))).toBe(false);
+    await drag(page, canvas, [600, 350], [700, 350]);
+    await expect.poll(() => pixelAt(tool, 350, 100).then(isRed)).toBe(true);
+
+    // Undo drops the angle; Clear drops the rest, and the red line is gone from the picture.
+    await tool.getByRole('button', { name: 'Undo' }).click();
+    await waitForData(canvas, 'annotations', '1');
+    await tool.getByRole('button', { name: 'Clear drawings' }).click();
+    await waitForData(canvas, 'annotations', '0');
+    await expect.poll(() => pixelAt(tool, 300, 100).then(isRed)).toBe(false);
+  });
+
+  it('answers the keyboard shortcuts, but not while the member types in a field', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    await tool
+      .getByLabel('Load video or image', { exact: true })
+      .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
+    await waitForData(canvas, 'media', 'image');
+    // Nothing focused: the page's main tool takes the keys.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('l');
+    await waitForData(canvas, 'tool', 'line');
+    expect(await tool.getByRole('button', { name: 'Line' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('a');
+    await waitForData(canvas, 'tool', 'angle');
+    await page.keyboard.press('Escape');
+    await waitForData(canvas, 'tool', 'none');
+    await page.keyboard.press('d');
+    await waitForData(canvas, 'tool', 'draw');
+    await drag(page, canvas, [200, 200], [320, 260]);
+    await waitForData(canvas, 'annotations', '1');
+    await page.keyboard.press('Control+z');
+    await waitForData(canvas, 'annotations', '0');
+
+    const field = page.getByRole('textbox').first();
+    await field.click();
+    await page.keyboard.type('la');
+    expect(await canvas.getAttribute('data-tool')).toBe('draw');
+  });
+
+  it('measures an angle and pinch-zooms with a finger on a phone', async () => {
+    const context = await f.browser.newContext({
+      baseURL: f.baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      context.setDefaultTimeout(15_000);
+      await signUpViaApi(context, f.baseURL);
+      const page = await context.newPage();
+      await page.goto(PAGE);
+      const tool = page.getByRole('region', { name: 'Video Analysis' });
+      const canvas = canvasIn(tool);
+      await canvas.waitFor();
+      await tool
+        .getByLabel('Load video or image', { exact: true })
+        .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
+      await waitForData(canvas, 'media', 'image');
+      await canvas.scrollIntoViewIfNeeded();
+      const cdp = await context.newCDPSession(page);
+      const touch = async (
+        type: 'touchStart' | 'touchMove' | 'touchEnd',
+        points: { x: number; y: number }[],
+      ) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+        });
+
+      await tool.getByRole('button', { name: 'Angle' }).tap();
+      const vertex = await pagePoint(canvas, 400, 300);
+      const arm1 = await pagePoint(canvas, 400, 120);
+      await touch('touchStart', [vertex]);
+      for (let i = 1; i <= 5; i++)
+        await touch('touchMove', [{ x: vertex.x, y: vertex.y + ((arm1.y - vertex.y) * i) / 5 }]);
+      await touch('touchEnd', []);
+      const arm2 = await pagePoint(canvas, 600, 300);
+      await touch('touchStart', [arm2]);
+      await touch('touchEnd', []);
+      await tool.getByRole('status').getByText('Measured Angle: 90.0°').waitFor();
+      await waitForData(canvas, 'annotations', '1');
+
+      // No tool: two fingers moving apart zoom in.
+      await tool.getByRole('button', { name: 'Angle' }).tap();
+      await waitForData(canvas, 'tool', 'none');
+      const c = await pagePoint(canvas, 400, 200);
+      await touch('touchStart', [
+        { x: c.x - 20, y: c.y },
+        { x: c.x + 20, y: c.y },
+      ]);
+      for (let i = 1; i <= 5; i++)
+        await touch('touchMove', [
+          { x: c.x - 20 - i * 8, y: c.y },
+          { x: c.x + 20 + i * 8, y: c.y },
+        ]);
+      await touch('touchEnd', []);
+      await page.waitForFunction(
+        (el) => Number((el as HTMLElement).dataset.zoom) > 1.5,
+        await canvas.elementHandle(),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('ignores a file that is neither a video nor an image', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    const input = tool.getByLabel('Load video or image', { exact: true });
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    expect(await canvas.getAttribute('data-media')).toBe('none');
+    await input.setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
+    await waitForData(canvas, 'media', 'image');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    expect(await canvas.getAttribute('data-media')).toBe('image');
+    await tool.getByText('athlete.png').waitFor();
+    expect(await tool.getByText('notes.txt').count()).toBe(0);
+  });
+
+  it('zooms no further than 4× and no less than 0.5×, by the buttons and the wheel', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    const zoomIn = tool.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = tool.getByRole('button', { name: 'Zoom out' });
+    for (let i = 0; i < 12 && (await zoomIn.isEnabled()); i++) await zoomIn.click();
+    expect(await zoomIn.isEnabled()).toBe(false);
+    await tool.getByText('400%').waitFor();
+    expect(await canvas.getAttribute('data-zoom')).toBe('4');
+    const centre = await pagePoint(canvas, 400, 200);
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -2000);
+    await page.mouse.wheel(0, -2000);
+    await waitForData(canvas, 'zoom', '4');
+
+    for (let i = 0; i < 12 && (await zoomOut.isEnabled()); i++) await zoomOut.click();
+    expect(await zoomOut.isEnabled()).toBe(false);
+    await tool.getByText('50%').waitFor();
+    await page.mouse.wheel(0, 2000);
+    await page.mouse.wheel(0, 2000);
+    await waitForData(canvas, 'zoom', '0.5');
+
+    await tool.getByRole('button', { name: 'Reset zoom' }).click();
+    await tool.getByText('100%').waitFor();
+  });
+
+  it('plays, pauses, changes speed, seeks and steps a WebM', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    const webm = await makeWebm(page);
+    await tool
+      .getByLabel('Load video or image', { exact: true })
+      .setInputFiles({ name: 'sprint.webm', mimeType: 'video/webm', buffer: webm });
+    await waitForData(canvas, 'media', 'video');
+    const seek = tool.getByRole('slider', { name: 'Seek' });
+    await page.waitForFunction(
+      (el) => !(el as HTMLInputElement).disabled && Number((el as HTMLInputElement).max) > 2,
+      await seek.elementHandle(),
+    );
+
+    await tool.getByRole('button', { name: 'Play', exact: true }).click();
+    await tool.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.waitForFunction(
+      (el) => Number((el as HTMLInputElement).value) > 0.2,
+      await seek.elementHandle(),
+    );
+    await tool.getByRole('button', { name: 'Pause', exact: true }).click();
+    await tool.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
+    await tool.getByLabel('Speed').selectOption('0.5');
+    expect(await tool.getByLabel('Speed').inputValue()).toBe('0.5');
+    await waitForData(canvas, 'rate', '0.5');
+
+    await seek.fill('1.5');
+    expect(await waitForTime(tool, 1.5)).toBeCloseTo(1.5, 1);
+    await tool.getByText('0:01.50', { exact: false }).waitFor();
+
+    // A frame forward, then back (30 fps until the video tells its rate).
+    await tool.getByRole('button', { name: 'Next frame' }).click();
+    await page.waitForFunction(
+      (el) => Number((el as HTMLInputElement).value) > 1.51,
+      await seek.elementHandle(),
+    );
+    await tool.getByRole('button', { name: 'Previous frame' }).click();
+    await page.waitForFunction(
+      (el) => Number((el as HTMLInputElement).value) < 1.52,
+      await seek.elementHandle(),
+    );
+  });
+
+  it("Sync keeps two players' times apart by the offset they had when it was turned on", async () => {
+    const { page } = f;
+    await openTool(page);
+    const one = page.getByRole('region', { name: 'Player 1 - Member 1' });
+    const two = page.getByRole('region', { name: 'Player 2 - Member 2' });
+    await canvasIn(two).waitFor();
+    const webm = await makeWebm(page);
+    for (const [player, label] of [
+      [one, 'Player 1 - Member 1'],
+      [two, 'Player 2 - Member 2'],
+    ] as const) {
+      await player
+        .getByLabel(`Load video or image for ${label}`)
+        .setInputFiles({ name: 'athlete.webm', mimeType: 'video/webm', buffer: webm });
+      await waitForData(canvasIn(player), 'media', 'video');
+      await page.waitForFunction(
+        (el) => Number((el as HTMLInputElement).max) > 2,
+        await player.getByRole('slider', { name: 'Seek' }).elementHandle(),
+      );
+    }
+
+    // Player 2 starts half a second ahead.
+    await two.getByRole('slider', { name: 'Seek' }).fill('0.5');
+    await waitForTime(two, 0.5);
+    const sync = page.getByRole('switch', { name: 'Sync' });
+    await sync.click();
+    expect(await sync.getAttribute('aria-checked')).toBe('true');
+
+    await one.getByRole('slider', { name: 'Seek' }).fill('1');
+    const t1 = await waitForTime(one, 1);
+    const t2 = await waitForTime(two, 1.5);
+    expect(t2 - t1).toBeCloseTo(0.5, 1);
+
+    // And from the other side.
+    await two.getByRole('slider', { name: 'Seek' }).fill('0.8');
+    expect(await waitForTime(one, 0.3)).toBeCloseTo(0.3, 1);
+
+    // Speed and play/pause follow too.
+    await one.getByLabel('Speed').selectOption('0.25');
+    await waitForData(canvasIn(two), 'rate', '0.25');
+    await one.getByRole('button', { name: 'Play', exact: true }).click();
+    await two.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await one.getByRole('button', { name: 'Pause', exact: true }).click();
+    await two.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    const a = Number(await one.getByRole('slider', { name: 'Seek' }).inputValue());
+    expect(await waitForTime(two, a + 0.5)).toBeCloseTo(a + 0.5, 1);
+
+    // Turned off, a seek moves one player only.
+    await sync.click();
+    await one.getByRole('slider', { name: 'Seek' }).fill('2');
+    await waitForTime(one, 2);
+    expect(Number(await two.getByRole('slider', { name: 'Seek' }).inputValue())).toBeCloseTo(a + 0.5, 1);
+  });
+});
