@@ -59,6 +59,8 @@ describe('own profile', () => {
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByText('Lower Merion').waitFor();
     expect(await page.getByRole('heading', { name: 'Kobe Bryant' }).isVisible()).toBe(true);
-    expect(await page.getByText('19', { exact: true }).isVisible()).toBe(true);
+    // Scoped: the recording calendar on the same page shows day numbers too.
+    const athletic = page.getByRole('region', { name: 'Athletic Profile' });
+    expect(await athletic.getByText('19', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -2,6 +2,10 @@ import { KeyRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ProfileView } from '../../features/profile/components/profile-view';
+import {
+  LazyRecordingCalendar,
+  LazyVoiceoverRecordingCard,
+} from '../../features/recordings/components/lazy-recordings';
 import { RequireMember } from '../require-member';
 
 // Only admins open the viewer, and only now and then: load it on first use.
@@ -36,11 +40,22 @@ function MemberCredentialsAction() {
   );
 }
 
-/** /profile : the member's own profile; admins also get the member credentials viewer. */
+/**
+ * /profile : the member's own profile, then the voiceover recorder and the recording calendar; admins also
+ * get the member credentials viewer.
+ */
 export default function ProfilePage() {
   return (
     <RequireMember>
-      {(user) => <ProfileView user={user} adminActions={<MemberCredentialsAction />} />}
+      {(user) => (
+        <div className="grid gap-6">
+          <ProfileView user={user} adminActions={<MemberCredentialsAction />} />
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <LazyVoiceoverRecordingCard />
+            <LazyRecordingCalendar />
+          </div>
+        </div>
+      )}
     </RequireMember>
   );
 }

@@ -1,0 +1,47 @@
+import { Suspense, lazy } from 'react';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/utils';
+import type { VoiceoverRecordingCardProps } from './voiceover-recording-card';
+
+// The recorder and the calendar load on demand (DESIGN.md performance budgets): pages import these.
+const VoiceoverRecordingCard = lazy(() =>
+  import('./voiceover-recording-card').then((m) => ({ default: m.VoiceoverRecordingCard })),
+);
+const RecordingCalendar = lazy(() =>
+  import('./recording-calendar').then((m) => ({ default: m.RecordingCalendar })),
+);
+
+/** A card-shaped placeholder while a chunk loads. */
+function CardPlaceholder({ className, rows }: { className?: string; rows: number }) {
+  return (
+    <Card aria-busy="true" className={className}>
+      <CardHeader>
+        <Skeleton className="h-6 w-48" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Array.from({ length: rows }, (_, i) => (
+          <Skeleton key={i} className={cn('h-10', i % 2 ? 'w-2/3' : 'w-full')} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The 'VOICEOVER RECORDING' card, loaded on first render. */
+export function LazyVoiceoverRecordingCard(props: VoiceoverRecordingCardProps) {
+  return (
+    <Suspense fallback={<CardPlaceholder className={props.className} rows={3} />}>
+      <VoiceoverRecordingCard {...props} />
+    </Suspense>
+  );
+}
+
+/** The recording calendar, loaded on first render. */
+export function LazyRecordingCalendar({ className }: { className?: string }) {
+  return (
+    <Suspense fallback={<CardPlaceholder className={className} rows={6} />}>
+      <RecordingCalendar className={className} />
+    </Suspense>
+  );
+}

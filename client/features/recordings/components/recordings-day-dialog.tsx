@@ -1,0 +1,81 @@
+import type { Recording } from '@common/contracts/recordings';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { formatDurationSeconds } from '../month-grid';
+import { DeleteRecordingButton } from './delete-recording-button';
+
+/** 'YYYY-MM-DD' → that local day, e.g. 'Monday, May 11, 2026'. */
+function longDate(dayKey: string): string {
+  const [year, month, day] = dayKey.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day).toLocaleDateString(undefined, { dateStyle: 'full' });
+}
+
+function timeOf(recordedAt: string): string {
+  return new Date(recordedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** One recording: its time, duration, the voiceover audio, the screen video and a delete action. */
+function RecordingEntry({ recording }: { recording: Recording }) {
+  const time = timeOf(recording.recordedAt);
+  return (
+    <li data-recording-id={recording.id} className="grid gap-3 rounded-lg border bg-card p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm">
+          <time dateTime={recording.recordedAt} className="font-bold">
+            {time}
+          </time>
+          <span className="text-muted-foreground"> · {formatDurationSeconds(recording.duration)}</span>
+        </p>
+        <DeleteRecordingButton recordingId={recording.id} time={time} />
+      </div>
+      <audio
+        controls
+        preload="metadata"
+        src={recording.audioUrl}
+        aria-label={`Voiceover audio of ${time}`}
+        className="w-full"
+      />
+      <video
+        controls
+        playsInline
+        preload="metadata"
+        src={recording.videoUrl}
+        aria-label={`Screen recording of ${time}`}
+        className="aspect-video w-full rounded-md bg-black"
+      />
+    </li>
+  );
+}
+
+/** The dialog listing one day's recordings, newest first. */
+export function RecordingsDayDialog({
+  dayKey,
+  recordings,
+  onClose,
+}: {
+  dayKey: string;
+  recordings: readonly Recording[];
+  onClose: () => void;
+}) {
+  const count = recordings.length;
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{longDate(dayKey)}</DialogTitle>
+          <DialogDescription>{count === 1 ? '1 recording' : `${count} recordings`}</DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-4">
+          {recordings.map((recording) => (
+            <RecordingEntry key={recording.id} recording={recording} />
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The voiceover recorder, framework-free: the microphone and the screen, each recorded as WebM by its own
+ * MediaRecorder. The card only starts it, shows the elapsed time and stops it.
+ */
+
+/** One finished take: both files and the real elapsed time. */
+export interface VoiceoverTake {
+  audio: Blob;
+  screen: Blob;
+  /** Whole seconds from start to stop (DESIGN.md decision 4). */
+  durationSeconds: number;
+}
+
+export interface VoiceoverSession {
+  /** When both recorders started, from performance.now(). */
+  startedAt: number;
+  /** Ends both recorders and stops every track; safe to call more than once. */
+  stop: () => void;
+  /** Ends everything and throws the take away (the page is being left). */
+  cancel: () => void;
+  /** Settles once both recorders have stopped: the take, or why there is none. */
+  finished: Promise<VoiceoverTake>;
+}
+
+const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/webm'];
+const SCREEN_TYPES = ['video/webm'];
+
+function supportedType(candidates: readonly string[]): string | undefined {
+  return candidates.find((type) => MediaRecorder.isTypeSupported(type));
+}
+
+/**
+ * Whether this browser can capture and record the screen and the microphone as WebM. Most phones have no
+ * getDisplayMedia; Safari before 18.4 records no WebM, which the server would refuse.
+ */
+export function canRecordScreen(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getDisplayMedia === 'function' &&
+    typeof navigator.mediaDevices.getUserMedia === 'function' &&
+    typeof MediaRecorder !== 'undefined' &&
+    supportedType(AUDIO_TYPES) !== undefined &&
+    supportedType(SCREEN_TYPES) !== undefined
+  );
+}
+
+function stopTracks(stream: MediaStream | null): void {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
+/** Records one stream; `done` gives its data once it has stopped. */
+function record(stream: MediaStream, mimeType: string) {
+  const recorder = new MediaRecorder(stream, { mimeType });
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (event) => {
+    if (event.data.size > 0) chunks.push(event.data);
+  };
+  const done = new Promise<Blob>((resolve, reject) => {
+    recorder.onstop = () => resolve(new Blob(chunks, { type: mimeType.split(';')[0] }));
+    recorder.onerror = () => reject(new Error('The recorder failed'));
+  });
+  return { recorder, done };
+}
+
+/**
+ * Asks for the screen, then the microphone (the screen first, while the click still counts as a user
+ * gesture, which some browsers require for it), and records both. If either is refused, every track
+ * already obtained is stopped and the browser's error is thrown (NotAllowedError, NotFoundError…).
+ * `onScreenShareEnded` runs when the member ends the share from the browser's own bar; the recording has
+ * then been stopped already.
+ */
+export async function startVoiceoverRecording({
+  onScreenShareEnded,
+}: { onScreenShareEnded?: () => void } = {}): Promise<VoiceoverSession> {
+  const audioType = supportedType(AUDIO_TYPES);
+  const screenType = supportedType(SCREEN_TYPES);
+  if (!audioType || !screenType) throw new Error('WebM recording is not supported in this browser');
+
+  let screen: MediaStream | null = null;
+  let microphone: MediaStream | null = null;
+  let audio: ReturnType<typeof record>;
+  let video: ReturnType<typeof record>;
+  try {
+    screen = await navigator.mediaDevices.getDisplayMedia({ video: true });
+    microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
+    // Only the picture of the share: any tab audio it carries is not part of a voiceover.
+    video = record(new MediaStream(screen.getVideoTracks()), screenType);
+    audio = record(microphone, audioType);
+  } catch (error) {
+    stopTracks(screen);
+    stopTracks(microphone);
+    throw error;
+  }
+  const tracks = [...screen.getTracks(), ...microphone.getTracks()];
+
+  let stoppedAt: number | null = null;
+  const stop = () => {
+    if (stoppedAt !== null) return;
+    stoppedAt = performance.now();
+    for (const { recorder } of [audio, video]) if (recorder.state !== 'inactive') recorder.stop();
+    for (const track of tracks) track.stop();
+  };
+  // The browser's own "Stop sharing" ends the screen track without telling the recorder to stop.
+  for (const track of screen.getVideoTracks()) {
+    track.addEventListener(
+      'ended',
+      () => {
+        if (stoppedAt !== null) return;
+        stop();
+        onScreenShareEnded?.();
+      },
+      { once: true },
+    );
+  }
+
+  audio.recorder.start(1000);
+  video.recorder.start(1000);
+  const startedAt = performance.now();
+
+  const finished = Promise.all([audio.done, video.done]).then(([audioBlob, screenBlob]) => {
+    if (audioBlob.size === 0 || screenBlob.size === 0) throw new Error('Nothing was recorded');
+    const elapsed = (stoppedAt ?? performance.now()) - startedAt;
+    return { audio: audioBlob, screen: screenBlob, durationSeconds: Math.max(0, Math.round(elapsed / 1000)) };
+  });
+  // A recorder error leaves nothing running either.
+  finished.catch(stop);
+
+  return {
+    startedAt,
+    stop,
+    cancel: () => {
+      finished.catch(() => {});
+      stop();
+    },
+    finished,
+  };
+}

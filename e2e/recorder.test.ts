@@ -1,0 +1,328 @@
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS, signUpViaApi, toasts } from './fixtures/browser';
+
+const baseURL = inject('baseURL');
+
+// A Chromium with a fake microphone and a fake screen, shared without asking (the fixture's browser has
+// no media flags).
+let browser: Browser;
+// The fake-UI flag grants every request, whatever the site's permission settings say, so a refused
+// microphone needs a browser without it: there the context's own setting ('denied') is what refuses it.
+let noPromptBrowser: Browser | undefined;
+let context: BrowserContext | undefined;
+
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--auto-select-desktop-capture-source=Entire screen',
+    ],
+  });
+});
+afterAll(async () => {
+  await noPromptBrowser?.close();
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+type HandedTrack = { kind: string; readyState: MediaStreamTrackState };
+
+/**
+ * Test-only spy, run before the page's own scripts: every track the browser hands out through
+ * getUserMedia or getDisplayMedia is kept, so the test can check that none is left live.
+ */
+function spyOnTracks() {
+  const handed: MediaStreamTrack[] = [];
+  Object.defineProperty(window, '__handedTracks', { value: handed });
+  for (const name of ['getUserMedia', 'getDisplayMedia'] as const) {
+    const original = MediaDevices.prototype[name] as (
+      this: MediaDevices,
+      constraints?: MediaStreamConstraints,
+    ) => Promise<MediaStream>;
+    if (typeof original !== 'function') continue;
+    MediaDevices.prototype[name] = async function (this: MediaDevices, constraints?: MediaStreamConstraints) {
+      const stream = await original.call(this, constraints);
+      handed.push(...stream.getTracks());
+      return stream;
+    };
+  }
+}
+
+function handedTracks(page: Page): Promise<HandedTrack[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __handedTracks: MediaStreamTrack[] }).__handedTracks.map((t) => ({
+      kind: t.kind,
+      readyState: t.readyState,
+    })),
+  );
+}
+
+/**
+ * Test-only stand-in for the screen picker, which headless Chromium cannot show without the fake-UI flag:
+ * the "shared screen" is a canvas, captured as a real MediaStream whose track can be stopped.
+ */
+function shareCanvasAsScreen() {
+  MediaDevices.prototype.getDisplayMedia = async function () {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    canvas.getContext('2d')!.fillRect(0, 0, 320, 180);
+    return canvas.captureStream(5);
+  };
+}
+
+/** A signed-in member's page on /profile, in a fresh context of the media browser. */
+async function openProfile({ denyMicrophone = false } = {}): Promise<Page> {
+  let owner = browser;
+  if (denyMicrophone) {
+    noPromptBrowser ??= await chromium.launch({
+      executablePath,
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'],
+    });
+    owner = noPromptBrowser;
+  }
+  context = await owner.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  await signUpViaApi(context, baseURL);
+  if (denyMicrophone) await context.addInitScript(shareCanvasAsScreen);
+  await context.addInitScript(spyOnTracks);
+  const page = await context.newPage();
+  if (denyMicrophone) {
+    // Block the microphone in this context's site settings, as a member answering "Block" would.
+    const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
+    const browserSession = await owner.newBrowserCDPSession();
+    await browserSession.send('Browser.setPermission', {
+      permission: { name: 'microphone' },
+      setting: 'denied',
+      origin: new URL(baseURL).origin,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await browserSession.detach();
+  }
+  await page.goto('/profile');
+  // Both load on demand: wait for the card and for the calendar with the member's recordings.
+  await recorderCard(page).waitFor();
+  await calendar(page)
+    .getByText(/Days with recordings are highlighted/)
+    .waitFor();
+  return page;
+}
+
+const recorderCard = (page: Page) => page.getByRole('region', { name: 'VOICEOVER RECORDING' });
+const calendar = (page: Page) => page.getByRole('region', { name: 'Recording Calendar' });
+
+/** Mutes a player, plays it and waits until time has advanced; its readyState and duration then. */
+async function playsThrough(player: Locator) {
+  return player.evaluate(async (media: HTMLMediaElement) => {
+    media.muted = true;
+    await media.play();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${media.tagName} did not advance`)), 10_000);
+      const check = () => {
+        if (media.currentTime > 0) {
+          clearTimeout(timer);
+          resolve();
+        } else requestAnimationFrame(check);
+      };
+      check();
+    });
+    media.pause();
+    return { readyState: media.readyState, currentTime: media.currentTime, error: media.error };
+  });
+}
+
+/** Today's day key in the page's own time zone. */
+const todayKey = (page: Page) =>
+  page.evaluate(() => {
+    const d = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  });
+
+describe('voiceover recorder and calendar', () => {
+  it('records about 3 s of voice and screen, saves it, and lists it on today in the calendar', async () => {
+    const page = await openProfile();
+    const card = recorderCard(page);
+    const today = await todayKey(page);
+    // Nothing recorded yet: today is marked but not a button.
+    expect(await calendar(page).locator(`td[data-day="${today}"] button`).count()).toBe(0);
+    expect(await calendar(page).locator(`td[data-day="${today}"] [aria-current="date"]`).count()).toBe(1);
+
+    const stop = card.getByRole('button', { name: 'Stop Recording' });
+    expect(await stop.isDisabled()).toBe(true);
+    await card.getByRole('button', { name: 'Start Recording' }).click();
+    const status = card.getByRole('status').filter({ hasText: 'RECORDING IN PROGRESS...' });
+    await status.waitFor();
+    await toasts(page).getByText('Audio and screen are being recorded').waitFor();
+    expect(await stop.isEnabled()).toBe(true);
+    expect(await stop.getAttribute('class')).toContain('animate-pulse');
+    expect(await card.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
+
+    await status.getByText('0:03').waitFor({ timeout: 10_000 });
+    await stop.click();
+    await status.waitFor({ state: 'detached' });
+    await toasts(page).getByText('Recording saved', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Your voiceover has been saved to your calendar').isVisible()).toBe(
+      true,
+    );
+
+    // Both recorders ended and every track is stopped.
+    const tracks = await handedTracks(page);
+    expect(tracks.map((t) => t.kind).sort()).toEqual(['audio', 'video']);
+    expect(tracks.every((t) => t.readyState === 'ended')).toBe(true);
+
+    // The last recorded audio plays in the card.
+    const lastAudio = card.getByLabel('Last recorded audio');
+    expect(await lastAudio.getAttribute('src')).toMatch(/^blob:/);
+    await playsThrough(lastAudio);
+
+    // Stored with the real elapsed time (DESIGN.md decision 4).
+    const listed = (await (await context!.request.get('/api/recordings')).json()) as {
+      duration: number;
+      recordedAt: string;
+    }[];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.duration).toBeGreaterThanOrEqual(3);
+    expect(listed[0]!.duration).toBeLessThanOrEqual(4);
+
+    // Today is highlighted and opens the day's recordings.
+    const day = calendar(page).locator(`td[data-day="${today}"] button`);
+    await day.waitFor();
+    expect(await day.getAttribute('aria-current')).toBe('date');
+    expect(await day.getAttribute('aria-label')).toMatch(/, 1 recording$/);
+    await day.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByText('1 recording', { exact: true }).isVisible()).toBe(true);
+    const entries = dialog.getByRole('listitem');
+    expect(await entries.count()).toBe(1);
+    expect(await entries.first().innerText()).toMatch(/· (3|4) seconds/);
+    const audio = entries.first().locator('audio[controls]');
+    const video = entries.first().locator('video[controls]');
+    expect(await audio.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    expect(await video.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    const heard = await playsThrough(audio);
+    const seen = await playsThrough(video);
+    expect(heard.error).toBeNull();
+    expect(seen.error).toBeNull();
+    expect(heard.readyState).toBeGreaterThanOrEqual(2);
+    expect(seen.readyState).toBeGreaterThanOrEqual(2);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth > 0)).toBe(true);
+
+    // Delete, confirmed: the dialog closes and today is no longer highlighted.
+    await entries
+      .first()
+      .getByRole('button', { name: /^Delete the recording of / })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this recording?' });
+    await confirm.getByRole('button', { name: 'Delete recording' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await day.waitFor({ state: 'detached' });
+    expect(await (await context!.request.get('/api/recordings')).json()).toEqual([]);
+  });
+
+  it("says 'Recording failed' and leaves no track live when the microphone is refused", async () => {
+    const page = await openProfile({ denyMicrophone: true });
+    const card = recorderCard(page);
+    await card.getByRole('button', { name: 'Start Recording' }).click();
+    await toasts(page).getByText('Recording failed', { exact: true }).waitFor();
+    expect(
+      await toasts(page).getByText('Could not start recording. Please check permissions.').isVisible(),
+    ).toBe(true);
+    expect(await card.getByText('RECORDING IN PROGRESS...').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Start Recording' }).isEnabled()).toBe(true);
+    // The microphone was refused by the site setting, not by a stub.
+    expect(
+      await page.evaluate(async () => (await navigator.permissions.query({ name: 'microphone' })).state),
+    ).toBe('denied');
+    // The screen was shared before the microphone was refused: its track was stopped too.
+    const tracks = await handedTracks(page);
+    expect(tracks.map((t) => t.kind)).toEqual(['video']);
+    expect(tracks.every((t) => t.readyState === 'ended')).toBe(true);
+    expect(await (await context!.request.get('/api/recordings')).json()).toEqual([]);
+  });
+
+  it('stops when the share is ended from the browser, and retries a failed upload', async () => {
+    const page = await openProfile();
+    const card = recorderCard(page);
+    let failures = 0;
+    await page.route('**/api/recordings/upload', async (route) => {
+      if (failures === 0) {
+        failures += 1;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+      } else await route.continue();
+    });
+
+    await card.getByRole('button', { name: 'Start Recording' }).click();
+    const status = card.getByRole('status').filter({ hasText: 'RECORDING IN PROGRESS...' });
+    await status.getByText('0:01').waitFor();
+    // What the browser's own "Stop sharing" does: the screen track ends.
+    await page.evaluate(() => {
+      const handed = (window as unknown as { __handedTracks: MediaStreamTrack[] }).__handedTracks;
+      for (const track of handed) if (track.kind === 'video') track.dispatchEvent(new Event('ended'));
+    });
+    await status.waitFor({ state: 'detached' });
+    await toasts(page).getByText('Upload failed', { exact: true }).waitFor();
+    expect(await toasts(page).getByText('Failed to upload recordings').isVisible()).toBe(true);
+    // One toast at a time (DESIGN.md decision 13).
+    expect(await toasts(page).count()).toBe(1);
+    expect((await handedTracks(page)).every((t) => t.readyState === 'ended')).toBe(true);
+
+    // The take is kept: Retry sends it again.
+    expect(await card.getByLabel('Last recorded audio').isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Retry' }).click();
+    await toasts(page).getByText('Recording saved', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Retry' }).waitFor({ state: 'detached' });
+    expect(failures).toBe(1);
+    const listed = (await (await context!.request.get('/api/recordings')).json()) as unknown[];
+    expect(listed).toHaveLength(1);
+    await calendar(page)
+      .locator(`td[data-day="${await todayKey(page)}"] button`)
+      .waitFor();
+  });
+
+  it('disables start where the screen cannot be captured', async () => {
+    context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    context.setDefaultTimeout(15_000);
+    await signUpViaApi(context, baseURL);
+    // As on most phones: no getDisplayMedia at all.
+    await context.addInitScript(() => {
+      delete (MediaDevices.prototype as Partial<MediaDevices>).getDisplayMedia;
+    });
+    const page = await context.newPage();
+    await page.goto('/profile');
+    const card = recorderCard(page);
+    await card.getByText('Screen recording is not supported on this device').waitFor();
+    expect(await card.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
+  });
+
+  it('pages through months from Sunday to Saturday', async () => {
+    const page = await openProfile();
+    const grid = calendar(page);
+    const headers = await grid.getByRole('columnheader').allInnerTexts();
+    expect(headers.map((h) => h.trim().toLowerCase())).toEqual([
+      'sun',
+      'mon',
+      'tue',
+      'wed',
+      'thu',
+      'fri',
+      'sat',
+    ]);
+    const title = grid.locator('caption');
+    const now = await title.textContent();
+    await grid.getByRole('button', { name: 'Next month' }).click();
+    await expect.poll(() => title.textContent()).not.toBe(now);
+    await grid.getByRole('button', { name: 'Previous month' }).click();
+    await expect.poll(() => title.textContent()).toBe(now);
+  });
+});
