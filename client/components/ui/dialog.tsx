@@ -16,8 +16,24 @@ export function DialogContent({
   className,
   children,
   hideClose = false,
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  // With nothing to focus but the close button, focus the dialog itself: focusing the button would
+  // open its tooltip, and the first Escape would then close the tooltip instead of the dialog.
+  const focusFirst = (event: Event) => {
+    onOpenAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+    if (!content) return;
+    const focusable = content.querySelector(
+      'input, textarea, select, a[href], button:not([data-dialog-close]), [tabindex]:not([tabindex="-1"])',
+    );
+    if (!focusable) {
+      event.preventDefault();
+      content.focus();
+    }
+  };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-fade-in bg-black/70 backdrop-blur-[2px]" />
@@ -26,12 +42,17 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-zoom-in gap-5 overflow-y-auto rounded-xl border bg-popover p-6 text-popover-foreground shadow-2xl shadow-black/50',
           className,
         )}
+        onOpenAutoFocus={focusFirst}
         {...props}
       >
         {children}
         {hideClose ? null : (
           <DialogPrimitive.Close asChild>
-            <IconButton label="Close" className="absolute right-3 top-3 size-8 text-muted-foreground">
+            <IconButton
+              label="Close"
+              data-dialog-close=""
+              className="absolute right-3 top-3 size-8 text-muted-foreground"
+            >
               <X aria-hidden="true" />
             </IconButton>
           </DialogPrimitive.Close>

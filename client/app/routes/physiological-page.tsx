@@ -1,0 +1,48 @@
+import { AREA_TITLES, MAIN } from '@common/curriculum';
+import { Suspense, lazy } from 'react';
+import { Skeleton } from '../../components/ui/spinner';
+import { HowToUseContent } from '../../features/analysis/components/how-to-use-content';
+import { DiscussionPanel } from '../../features/discussions/components/discussion-panel';
+import { LazyVoiceoverRecordingCard } from '../../features/recordings/components/lazy-recordings';
+import { HowToUseCard } from '../../features/think-tanks/components/how-to-use-card';
+import { ThinkTankPageHeader } from '../../features/think-tanks/components/think-tank-page-header';
+import { RequireMember } from '../require-member';
+
+const TITLE = AREA_TITLES.physiological;
+
+// The analysis engine loads on demand (DESIGN.md performance budgets).
+const AnalysisTool = lazy(() => import('../../features/analysis/components/analysis-tool'));
+const TwoPlayerPanel = lazy(() => import('../../features/analysis/components/two-player-panel'));
+
+/**
+ * /think-tanks/physiological: the video analysis tool with the voiceover recorder beside it, the 'How to Use' card, the two-player panel and
+ * the discussion (`main`/`main`).
+ */
+export default function PhysiologicalPage() {
+  return (
+    <RequireMember>
+      {() => (
+        <div className="grid gap-8">
+          <ThinkTankPageHeader area="physiological" title={TITLE} trail={[{ label: TITLE }]} />
+          {/* The recorder sits beside the tool, so that a coach can talk over an analysis. */}
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_300px] xl:items-start">
+            <Suspense fallback={<Skeleton className="h-[560px] rounded-xl" />}>
+              <AnalysisTool />
+            </Suspense>
+            <LazyVoiceoverRecordingCard />
+          </div>
+          <HowToUseCard>
+            <HowToUseContent />
+          </HowToUseCard>
+          <Suspense fallback={<Skeleton className="h-[480px] rounded-xl" />}>
+            <TwoPlayerPanel />
+          </Suspense>
+          <DiscussionPanel
+            thread={{ thinkTank: 'physiological', topic: MAIN, lesson: MAIN }}
+            className="w-full max-w-3xl"
+          />
+        </div>
+      )}
+    </RequireMember>
+  );
+}
