@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpViaApi, useBrowser } from './fixtures/browser';
+import { recordTestVideo } from './fixtures/media';
 
 const f = useBrowser();
 
@@ -44,47 +45,6 @@ function makePng(page: Page) {
     g.stroke();
     const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
     const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-}
-
-/** A real ~2.5 s WebM, recorded from a canvas with MediaRecorder in the page. */
-function makeWebm(page: Page) {
-  return bytesFrom(page, async () => {
-    const c = document.createElement('canvas');
-    c.width = 320;
-    c.height = 180;
-    const g = c.getContext('2d')!;
-    const recorder = new MediaRecorder(c.captureStream(30), { mimeType: 'video/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (e) => chunks.push(e.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    const started = performance.now();
-    const draw = () => {
-      const t = performance.now() - started;
-      g.fillStyle = `hsl(${Math.round(t / 5) % 360} 70% 45%)`;
-      g.fillRect(0, 0, 320, 180);
-      g.fillStyle = '#fff';
-      g.font = 'bold 40px sans-serif';
-      g.fillText(`${(t / 1000).toFixed(2)} s`, 80, 105);
-    };
-    draw();
-    recorder.start();
-    // The clip's length: frames are drawn for 2.5 s, then the recording ends.
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        draw();
-        if (performance.now() - started >= 2500) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 33);
-    });
-    recorder.stop();
-    await stopped;
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
     let binary = '';
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return btoa(binary);
@@ -351,7 +311,7 @@ describe('video analysis tool', () => {
     const { page } = f;
     const tool = await openTool(page);
     const canvas = canvasIn(tool);
-    const webm = await makeWebm(page);
+    const webm = await recordTestVideo(page, 2.5);
     await tool
       .getByLabel('Load video or image', { exact: true })
       .setInputFiles({ name: 'sprint.webm', mimeType: 'video/webm', buffer: webm });
@@ -398,7 +358,7 @@ describe('video analysis tool', () => {
     const one = page.getByRole('region', { name: 'Player 1 - Member 1' });
     const two = page.getByRole('region', { name: 'Player 2 - Member 2' });
     await canvasIn(two).waitFor();
-    const webm = await makeWebm(page);
+    const webm = await recordTestVideo(page, 2.5);
     for (const [player, label] of [
       [one, 'Player 1 - Member 1'],
       [two, 'Player 2 - Member 2'],

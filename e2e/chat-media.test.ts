@@ -1,54 +1,10 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, TINY_PNG, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
 import { attach, chatLog, newestMessage, openChat } from './fixtures/chat';
+import { recordTestVideo } from './fixtures/media';
 
 const f = useBrowser();
-
-/**
- * A real ~1 s WebM video, made by the browser itself: a canvas drawn frame by frame, captured and
- * recorded with MediaRecorder. Returned as bytes.
- */
-async function recordTestVideo(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 180;
-    const ctx = canvas.getContext('2d')!;
-    const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    const started = performance.now();
-    const draw = () => {
-      const t = performance.now() - started;
-      ctx.fillStyle = `hsl(${Math.round(t / 4) % 360} 80% 45%)`;
-      ctx.fillRect(0, 0, 320, 180);
-      ctx.fillStyle = '#fff';
-      ctx.font = 'bold 48px sans-serif';
-      ctx.fillText(`${(t / 1000).toFixed(1)} s`, 90, 110);
-    };
-    draw();
-    recorder.start();
-    // The clip's length: frames are drawn for about a second, then the recording ends.
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        draw();
-        if (performance.now() - started >= 1200) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 33);
-    });
-    recorder.stop();
-    await stopped;
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 describe('photo and video messages', () => {
   it("uploads a photo with 'Uploading...' and opens it enlarged in a dialog", async () => {

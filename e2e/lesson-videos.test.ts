@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG, signInAsAdmin, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
-import { anotherMember, chooseLessonVideo, lessonVideo, recordTestVideo } from './fixtures/think-tanks';
+import { recordTestVideo } from './fixtures/media';
+import { anotherMember, chooseLessonVideo, lessonVideo } from './fixtures/think-tanks';
 
 const f = useBrowser();
 
