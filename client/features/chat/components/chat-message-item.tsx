@@ -1,53 +1,19 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { ChatMessage } from '@common/contracts/chat';
+import { MessageText } from '../../../components/message-text';
+import { RelativeTime } from '../../../components/relative-time';
 import { Avatar } from '../../../components/ui/avatar';
-import { linkify } from '../../../lib/linkify';
-import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time';
-import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';
-
-/** 'Just now', '5m ago'…, kept current by the shared clock; only this element re-renders as it ticks. */
-function RelativeTime({ time }: { time: string }) {
-  const now = useNow();
-  return (
-    <time dateTime={time} title={formatFullTime(time)} className="text-xs text-muted-foreground">
-      {formatRelativeTime(time, now)}
-    </time>
-  );
-}
-
-/** Message text as text (never markup), newlines kept, http(s) links clickable. */
-function MessageText({ content }: { content: string }) {
-  return (
-    <p className="whitespace-pre-wrap break-words text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere]">
-      {linkify(content).map((part, i) =>
-        part.kind === 'link' ? (
-          <a
-            key={i}
-            href={part.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium text-brand underline underline-offset-2 hover:decoration-2"
-          >
-            {part.text}
-          </a>
-        ) : (
-          part.text
-        ),
-      )}
-    </p>
-  );
-}
 
 // Media messages carry a URL of this app's media handler; anything else is shown as text.
 const isMediaUrl = (content: string) => /^\/api\/media\/[\w-]+$/.test(content);
 
 function MessageBody({ message }: { message: ChatMessage }) {
   const { content, messageType } = message;
-  if (messageType === 'text' || !isMediaUrl(content)) return <MessageText content={content} />;
+  if (messageType === 'text' || !isMediaUrl(content)) return <MessageText text={content} />;
   if (messageType === 'photo') return <PhotoMessage src={content} senderName={message.user.name} />;
   if (messageType === 'video') return <VideoMessage src={content} />;
   return (

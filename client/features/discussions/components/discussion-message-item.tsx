@@ -1,33 +1,10 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { DiscussionMessage } from '@common/contracts/lessons';
+import { MessageText } from '../../../components/message-text';
 import { RelativeTime } from '../../../components/relative-time';
 import { Avatar } from '../../../components/ui/avatar';
-import { linkify } from '../../../lib/linkify';
 import { cn } from '../../../lib/utils';
-
-/** Message text as text (never markup), newlines kept, http(s) links clickable. */
-function MessageText({ text }: { text: string }) {
-  return (
-    <p className="whitespace-pre-wrap break-words text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere]">
-      {linkify(text).map((part, i) =>
-        part.kind === 'link' ? (
-          <a
-            key={i}
-            href={part.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium text-brand underline underline-offset-2 hover:decoration-2"
-          >
-            {part.text}
-          </a>
-        ) : (
-          part.text
-        ),
-      )}
-    </p>
-  );
-}
 
 /** One message: the author's picture and name (a link to their page), the time, then the text. */
 export const DiscussionMessageItem = memo(function DiscussionMessageItem({
