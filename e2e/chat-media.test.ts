@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, TINY_PNG, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
 import { attach, chatLog, newestMessage, openChat } from './fixtures/chat';
 import { recordTestVideo } from './fixtures/media';
+import { CHROMIUM_PATH } from './fixtures/chromium';
 
 const f = useBrowser();
 
@@ -108,7 +109,7 @@ describe('voice messages', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream'],
     });
   });

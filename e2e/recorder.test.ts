@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, signUpViaApi, toasts } from './fixtures/browser';
+import { CHROMIUM_PATH } from './fixtures/chromium';
 
 const baseURL = inject('baseURL');
 
@@ -12,7 +13,7 @@ let browser: Browser;
 let noPromptBrowser: Browser | undefined;
 let context: BrowserContext | undefined;
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const executablePath = CHROMIUM_PATH;
 
 beforeAll(async () => {
   browser = await chromium.launch({

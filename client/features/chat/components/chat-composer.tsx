@@ -1,17 +1,14 @@
 import { ImagePlus, Mic, SendHorizontal, Square, Trash2, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Textarea } from '../../../components/ui/textarea';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { usePostCommunityMessage } from '../api/post-community-message';
 import { useSendAttachment } from '../use-send-attachment';
 import { useVoiceRecorder } from '../use-voice-recorder';
-
-const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 200;
+import { MessageInput } from '../../../components/message-input';
 
 function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
@@ -99,12 +96,6 @@ export function ChatComposer({ onSending }: { onSending: () => void }) {
     textRef.current?.focus();
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    send();
-  }
-
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again still fires a change.
@@ -169,28 +160,13 @@ export function ChatComposer({ onSending }: { onSending: () => void }) {
             >
               <Mic aria-hidden="true" className="size-5" />
             </IconButton>
-            <div className="relative min-w-0 flex-1">
-              <Textarea
-                ref={textRef}
-                rows={1}
-                value={draft}
-                maxLength={CHAT_MESSAGE_MAX_LENGTH}
-                onChange={(event) => setDraft(event.target.value)}
-                onKeyDown={onKeyDown}
-                placeholder="Type a message..."
-                aria-label="Message"
-                enterKeyHint="send"
-                className="field-sizing-content block max-h-28 min-h-10 resize-none py-2 leading-snug"
-              />
-              {draft.length >= COUNTER_FROM ? (
-                <span
-                  aria-live="polite"
-                  className="pointer-events-none absolute -top-5 right-1 text-[0.7rem] tabular-nums text-muted-foreground"
-                >
-                  {draft.length}/{CHAT_MESSAGE_MAX_LENGTH}
-                </span>
-              ) : null}
-            </div>
+            <MessageInput
+              ref={textRef}
+              value={draft}
+              onValueChange={setDraft}
+              onSend={send}
+              label="Message"
+            />
           </>
         )}
         {recording ? (
