@@ -3,11 +3,7 @@ import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
   angleBannerText,
-  clampZoom,
-  clientToCanvas,
-  distance,
   makeView,
-  midpoint,
   panBy,
   screenToMedia,
   zoomAbout,
@@ -15,9 +11,11 @@ import {
   type ViewTransform,
 } from '@common/geometry';
 import { DEFAULT_SPEED, type Annotation, type Pending, type Speed, type Tool } from './annotations';
+import { AnnotationTiles } from './annotation-tiles';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
+import { PointerGestures, type GestureHandlers } from './pointer-gestures';
+import { renderScene, type Scene } from './render';
 import { moveTool, pressTool, releaseTool } from './tool-gestures';
-import { renderScene } from './render';
 
 /** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
 export type EngineState = {
@@ -46,17 +44,6 @@ export type Control =
 type ControlOptions = { echo?: boolean };
 
 const ZOOM_STEP = 1.5;
-const WHEEL_SENSITIVITY = 0.0015;
-/** Below this many logical pixels a press-and-release is a click, not a drag. */
-const CLICK_SLOP = 3;
-
-type Gesture =
-  | { kind: 'idle' }
-  | { kind: 'pan'; last: Point }
-  | { kind: 'pinch'; startDistance: number; startZoom: number; last: Point }
-  | { kind: 'tool'; down: Point }
-  /** The pointers left after a pinch do nothing until all are up. */
-  | { kind: 'spent' };
 
 /**
  * The analysis canvas: the member's media, the view (zoom and pan), the annotations and the tool
@@ -73,9 +60,9 @@ export class AnalysisEngine {
   private readonly ctx: CanvasRenderingContext2D;
   private readonly listeners = new Set<() => void>();
   private readonly controlListeners = new Set<(control: Control) => void>();
-  private readonly pointers = new Map<number, Point>();
   private readonly resizeObserver: ResizeObserver;
-  private readonly cleanup: (() => void)[] = [];
+  private readonly gestures: PointerGestures;
+  private readonly tiles = new AnnotationTiles();
   private state: EngineState = {
     tool: 'none',
     zoom: 1,
@@ -91,8 +78,9 @@ export class AnalysisEngine {
   private media: LoadedMedia | null = null;
   private view: ViewTransform = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
   private annotations: Annotation[] = [];
+  /** Counts changes to `annotations`, which are edited in place. */
+  private revision = 0;
   private pending: Pending | null = null;
-  private gesture: Gesture = { kind: 'idle' };
   private frame: number | null = null;
   private notifyQueued = false;
   private bannerTimer: ReturnType<typeof setTimeout> | null = null;
@@ -129,22 +117,8 @@ export class AnalysisEngine {
     });
     host.append(this.surface, this.canvas);
     this.ctx = this.surface.getContext('2d', { alpha: false })!;
+    this.gestures = new PointerGestures(this.canvas, this.gestureHandlers());
     this.writeAttributes();
-
-    const on = <K extends keyof HTMLElementEventMap>(
-      name: K,
-      fn: (e: HTMLElementEventMap[K]) => void,
-      opts?: AddEventListenerOptions,
-    ) => {
-      this.canvas.addEventListener(name, fn, opts);
-      this.cleanup.push(() => this.canvas.removeEventListener(name, fn, opts));
-    };
-    on('pointerdown', (e) => this.onPointerDown(e));
-    on('pointermove', (e) => this.onPointerMove(e));
-    on('pointerup', (e) => this.onPointerUp(e));
-    on('pointercancel', (e) => this.onPointerUp(e, true));
-    on('wheel', (e) => this.onWheel(e), { passive: false });
-    on('contextmenu', (e) => e.preventDefault());
 
     this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries[0]));
     try {
@@ -174,6 +148,11 @@ export class AnalysisEngine {
     return this.media?.currentTime ?? 0;
   }
 
+  /** How many annotation tiles have been drawn (the render benchmark reports it). */
+  get tilesDrawn(): number {
+    return this.tiles.drawn;
+  }
+
   /** The loaded media's pixel size, once known. */
   get mediaSize(): { width: number; height: number } | null {
     return this.media?.size ?? null;
@@ -191,8 +170,9 @@ export class AnalysisEngine {
       state: (patch) => this.setState(patch),
     });
     this.annotations = [];
+    this.revision++;
     this.pending = null;
-    this.gesture = { kind: 'idle' };
+    this.gestures.dropToolGesture();
     this.view = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
     this.setState({
       mediaType: type,
@@ -252,7 +232,7 @@ export class AnalysisEngine {
 
   setTool(tool: Tool) {
     this.pending = null;
-    if (this.gesture.kind === 'tool') this.gesture = { kind: 'idle' };
+    this.gestures.dropToolGesture();
     this.setState({ tool });
     this.invalidate();
   }
@@ -261,7 +241,7 @@ export class AnalysisEngine {
   clear() {
     this.annotations = [];
     this.pending = null;
-    if (this.gesture.kind === 'tool') this.gesture = { kind: 'idle' };
+    this.gestures.dropToolGesture();
     this.annotationsChanged();
   }
 
@@ -333,7 +313,8 @@ export class AnalysisEngine {
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.bannerTimer) clearTimeout(this.bannerTimer);
     this.resizeObserver.disconnect();
-    for (const fn of this.cleanup) fn();
+    this.gestures.destroy();
+    this.tiles.release();
     this.media?.dispose();
     this.media = null;
     this.listeners.clear();
@@ -344,7 +325,7 @@ export class AnalysisEngine {
 
   // ——— internals ———
 
-  private scene() {
+  private scene(): Scene {
     const media = this.media;
     const size = media?.size ?? null;
     return {
@@ -352,13 +333,14 @@ export class AnalysisEngine {
       media: size ? media!.element : null,
       mediaSize: size,
       annotations: this.annotations,
+      revision: this.revision,
       pending: this.pending,
     };
   }
 
   private draw() {
     if (this.destroyed || this.surface.width === 0) return;
-    renderScene(this.ctx, this.scene(), this.surface.width / CANVAS_WIDTH, this.textScale);
+    renderScene(this.ctx, this.scene(), this.surface.width / CANVAS_WIDTH, this.textScale, this.tiles);
   }
 
   private invalidate() {
@@ -405,6 +387,7 @@ export class AnalysisEngine {
   }
 
   private annotationsChanged() {
+    this.revision++;
     this.setState({ annotationCount: this.annotations.length });
     this.invalidate();
   }
@@ -438,7 +421,7 @@ export class AnalysisEngine {
     if (video) d.rate = String(video.playbackRate);
     else delete d.rate;
     this.canvas.style.cursor =
-      s.tool === 'none' ? (this.gesture.kind === 'pan' ? 'grabbing' : 'grab') : 'crosshair';
+      s.tool === 'none' ? (this.gestures.panning ? 'grabbing' : 'grab') : 'crosshair';
   }
 
   private echo(control: Control, opts?: ControlOptions) {
@@ -457,105 +440,37 @@ export class AnalysisEngine {
 
   // ——— pointer gestures ———
 
-  private toCanvas(e: PointerEvent | WheelEvent): Point {
-    return clientToCanvas({ x: e.clientX, y: e.clientY }, this.canvas.getBoundingClientRect());
-  }
-
-  private toMedia(p: Point): Point {
-    return screenToMedia(this.view, p);
-  }
-
-  private onPointerDown(e: PointerEvent) {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    e.preventDefault();
-    this.canvas.focus({ preventScroll: true });
-    this.canvas.setPointerCapture?.(e.pointerId);
-    const p = this.toCanvas(e);
-    this.pointers.set(e.pointerId, p);
-
-    if (this.pointers.size === 2) {
-      // A second finger turns any gesture into a pinch; a half-drawn shape is dropped, a fixed
-      // first arm of an angle is kept.
-      if (this.pending && this.pending.type !== 'angle-arm2') this.pending = null;
-      const [a, b] = [...this.pointers.values()] as [Point, Point];
-      this.gesture = {
-        kind: 'pinch',
-        startDistance: Math.max(1, distance(a, b)),
-        startZoom: this.view.zoom,
-        last: midpoint(a, b),
-      };
-      this.invalidate();
-      return;
-    }
-    if (this.pointers.size > 2) return;
-
-    if (this.state.tool === 'none') {
-      this.gesture = { kind: 'pan', last: p };
-      this.writeAttributes();
-      return;
-    }
-    this.gesture = { kind: 'tool', down: p };
-    this.toolDown(this.toMedia(p));
-  }
-
-  private onPointerMove(e: PointerEvent) {
-    const p = this.toCanvas(e);
-    if (!this.pointers.has(e.pointerId)) {
-      // A hovering mouse previews the second arm of an angle.
-      if (this.pending?.type === 'angle-arm2' && this.gesture.kind === 'idle') {
-        this.pending = { ...this.pending, point2: this.toMedia(p) };
+  private gestureHandlers(): GestureHandlers {
+    const toMedia = (p: Point) => screenToMedia(this.view, p);
+    return {
+      toolActive: () => this.state.tool !== 'none',
+      zoom: () => this.view.zoom,
+      pan: (dx, dy) => this.pan(dx, dy),
+      zoomAt: (zoom, anchor, dx = 0, dy = 0) => {
+        this.view = panBy(zoomAbout(this.view, zoom, anchor), dx, dy);
+        this.writeAttributes();
         this.invalidate();
-      }
-      return;
-    }
-    this.pointers.set(e.pointerId, p);
-    const g = this.gesture;
-    if (g.kind === 'pan') {
-      this.view = panBy(this.view, p.x - g.last.x, p.y - g.last.y);
-      g.last = p;
-      this.invalidate();
-    } else if (g.kind === 'pinch') {
-      const [a, b] = [...this.pointers.values()] as [Point, Point];
-      const mid = midpoint(a, b);
-      const zoom = clampZoom((g.startZoom * distance(a, b)) / g.startDistance);
-      this.view = panBy(zoomAbout(this.view, zoom, mid), mid.x - g.last.x, mid.y - g.last.y);
-      g.last = mid;
-      this.writeAttributes();
-      this.invalidate();
-    } else if (g.kind === 'tool') {
-      this.toolMove(this.toMedia(p), distance(g.down, p) > CLICK_SLOP);
-    }
-  }
-
-  private onPointerUp(e: PointerEvent, cancelled = false) {
-    if (!this.pointers.has(e.pointerId)) return;
-    const p = this.pointers.get(e.pointerId)!;
-    this.pointers.delete(e.pointerId);
-    const g = this.gesture;
-    if (g.kind === 'pinch') {
-      this.gesture = this.pointers.size > 0 ? { kind: 'spent' } : { kind: 'idle' };
-      return;
-    }
-    if (this.pointers.size > 0) return;
-    this.gesture = { kind: 'idle' };
-    if (g.kind === 'pan') this.writeAttributes();
-    if (g.kind !== 'tool') return;
-    if (cancelled) {
-      if (this.pending?.type !== 'angle-arm2') this.pending = null;
-      this.invalidate();
-      return;
-    }
-    this.toolUp(this.toMedia(p), distance(g.down, p) > CLICK_SLOP);
-  }
-
-  private onWheel(e: WheelEvent) {
-    e.preventDefault();
-    // Lines (Firefox) and pages count as 16 and 400 pixels.
-    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
-    const factor = Math.exp(-e.deltaY * unit * WHEEL_SENSITIVITY);
-    this.view = zoomAbout(this.view, this.view.zoom * factor, this.toCanvas(e));
-    this.writeAttributes();
-    this.invalidate();
+      },
+      pinchStarted: () => {
+        // A half-drawn shape is dropped; a fixed first arm of an angle is kept.
+        if (this.pending && this.pending.type !== 'angle-arm2') this.pending = null;
+        this.invalidate();
+      },
+      press: (p) => this.toolDown(toMedia(p)),
+      move: (p, dragged) => this.toolMove(toMedia(p), dragged),
+      release: (p, dragged) => this.toolUp(toMedia(p), dragged),
+      cancelled: () => {
+        if (this.pending?.type !== 'angle-arm2') this.pending = null;
+        this.invalidate();
+      },
+      hover: (p) => {
+        // A hovering mouse previews the second arm of an angle.
+        if (this.pending?.type !== 'angle-arm2') return;
+        this.pending = { ...this.pending, point2: toMedia(p) };
+        this.invalidate();
+      },
+      panning: () => this.writeAttributes(),
+    };
   }
 
   private toolDown(m: Point) {
