@@ -1,5 +1,6 @@
 // Runs in headless Chromium, bundled by bench/analysis-render.ts: the analysis engine and bare canvas
-// calls redraw the same 500 annotations over the same picture while panning, frame by frame in turn.
+// calls redraw the same 500 annotations over the same picture, frame by frame in turn, first while
+// panning, then while pinch-zooming.
 import {
   directedAngle,
   formatAngle,
@@ -13,75 +14,9 @@ import {
   ARC_RADIUS_SAVED,
   DOT_RADIUS,
   LINE_WIDTH,
-  TOOL_COLORS,
   type Annotation,
 } from '../../client/features/analysis/engine/annotations';
-
-const MEDIA = { width: 1280, height: 720 };
-
-/** A small deterministic generator, so every run draws the same scene. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/**
- * A third each of freehand paths, lines and angles, spread over the picture. A path is sampled like
- * pointer moves: 60 points 5 px apart along a gently turning stroke.
- */
-function annotations(count: number): Annotation[] {
-  const r = random(36);
-  const at = (): Point => ({ x: r() * MEDIA.width, y: r() * MEDIA.height });
-  const near = (p: Point, d: number): Point => ({ x: p.x + (r() - 0.5) * d, y: p.y + (r() - 0.5) * d });
-  const out: Annotation[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = at();
-    if (i % 3 === 0) {
-      const points = [start];
-      let heading = r() * Math.PI * 2;
-      for (let k = 1; k < 60; k++) {
-        heading += (r() - 0.5) * 0.5;
-        const p = points[k - 1]!;
-        points.push({ x: p.x + Math.cos(heading) * 5, y: p.y + Math.sin(heading) * 5 });
-      }
-      out.push({ type: 'path', points, color: TOOL_COLORS.draw });
-    } else if (i % 3 === 1) {
-      out.push({ type: 'line', start, end: near(start, 300), color: TOOL_COLORS.line });
-    } else {
-      const point1 = near(start, 250);
-      const point2 = near(start, 250);
-      const angle = directedAngle(start, point1, point2);
-      out.push({
-        type: 'angle',
-        vertex: start,
-        point1,
-        point2,
-        angle: angle > 180 ? 360 - angle : angle,
-        color: TOOL_COLORS.angle,
-      });
-    }
-  }
-  return out;
-}
-
-async function picture(): Promise<File> {
-  const c = new OffscreenCanvas(MEDIA.width, MEDIA.height);
-  const g = c.getContext('2d')!;
-  const grad = g.createLinearGradient(0, 0, MEDIA.width, MEDIA.height);
-  grad.addColorStop(0, '#1e3a8a');
-  grad.addColorStop(1, '#f97316');
-  g.fillStyle = grad;
-  g.fillRect(0, 0, MEDIA.width, MEDIA.height);
-  for (let i = 0; i < 40; i++) {
-    g.fillStyle = `hsl(${i * 9} 70% 50%)`;
-    g.fillRect((i * 97) % MEDIA.width, (i * 53) % MEDIA.height, 80, 60);
-  }
-  const blob = await c.convertToBlob({ type: 'image/png' });
-  return new File([blob], 'athlete.png', { type: 'image/png' });
-}
+import { MEDIA, annotations, picture } from '../../e2e/fixtures/analysis-scene';
 
 /**
  * The same shapes with the same styles, drawn the obvious way: every shape, no view culling, one path,
@@ -175,6 +110,8 @@ const stats = (xs: number[]) => {
   return { median: q(0.5), p95: q(0.95), max: s[s.length - 1]! };
 };
 
+type Phase = { engine: number[]; bare: number[] };
+
 async function run(count: number, frames: number, zoom: number) {
   const host = document.getElementById('host')!;
   const engine = new AnalysisEngine(host, { label: 'Analysis canvas' });
@@ -194,49 +131,71 @@ async function run(count: number, frames: number, zoom: number) {
   bareCanvas.height = surface.height;
   const bareCtx = bareCanvas.getContext('2d', { alpha: false })!;
   const image = await createImageBitmap(file);
+  const centre = { x: 400, y: 200 };
   // The engine zooms about the canvas centre; so does the bare view.
-  let bareView = zoomAbout(makeView(MEDIA), zoom, { x: 400, y: 200 });
+  let bareView = zoomAbout(makeView(MEDIA), zoom, centre);
 
-  const engineTimes: number[] = [];
-  const bareTimes: number[] = [];
-  const warmup = 30;
-  for (let i = 0; i < frames + warmup; i++) {
-    // Pan in a slow circle, as a member dragging the view.
-    const dx = Math.cos(i / 20) * 6;
-    const dy = Math.sin(i / 20) * 4;
-
+  /** Times `frames` frames of each, after a warm-up, each frame moving both views the same way. */
+  async function measure(move: (i: number) => void): Promise<Phase> {
+    const times: Phase = { engine: [], bare: [] };
+    const warmup = 30;
     const timeEngine = () => {
-      engine.pan(dx, dy);
       const t = performance.now();
       engine.renderNow();
       engineCtx.getImageData(0, 0, 1, 1); // waits for the drawing to be rasterised
       return performance.now() - t;
     };
     const timeBare = () => {
-      bareView = { ...bareView, panX: bareView.panX + dx, panY: bareView.panY + dy };
       const t = performance.now();
       drawBare(bareCtx, image, list, bareView);
       bareCtx.getImageData(0, 0, 1, 1);
       return performance.now() - t;
     };
-    // Alternate which goes first, so neither always pays for the other's garbage.
-    let te: number;
-    let tb: number;
-    if (i % 2 === 0) {
-      te = timeEngine();
-      tb = timeBare();
-    } else {
-      tb = timeBare();
-      te = timeEngine();
+    for (let i = 0; i < frames + warmup; i++) {
+      move(i);
+      // Alternate which goes first, so neither always pays for the other's garbage.
+      let te: number;
+      let tb: number;
+      if (i % 2 === 0) {
+        te = timeEngine();
+        tb = timeBare();
+      } else {
+        tb = timeBare();
+        te = timeEngine();
+      }
+      if (i >= warmup) {
+        times.engine.push(te);
+        times.bare.push(tb);
+      }
+      if (i % 10 === 0) await frame();
     }
-    if (i >= warmup) {
-      engineTimes.push(te);
-      bareTimes.push(tb);
-    }
-    if (i % 10 === 0) await frame();
+    return times;
   }
+
+  // Panning, as a member dragging the view: a slow circle that also drifts 300 px across and back,
+  // so tiles the view has not shown yet are drawn during the measured frames.
+  const tilesBefore = engine.tilesDrawn;
+  const pan = await measure((i) => {
+    const drift = Math.floor(i / 75) % 2 === 0 ? 4 : -4;
+    const dx = Math.cos(i / 20) * 6 + drift;
+    const dy = Math.sin(i / 20) * 4;
+    engine.pan(dx, dy);
+    bareView = { ...bareView, panX: bareView.panX + dx, panY: bareView.panY + dy };
+  });
+  const tiles = engine.tilesDrawn - tilesBefore;
+
+  // Pinching: the zoom changes every frame, so every frame draws every visible shape again.
+  const pinch = await measure((i) => {
+    const z = zoom * (1 + 0.15 * Math.sin(i / 15));
+    engine.zoomTo(z, centre);
+    bareView = zoomAbout(bareView, z, centre);
+  });
   engine.destroy();
-  return { engine: stats(engineTimes), bare: stats(bareTimes), size: [surface.width, surface.height] };
+  return {
+    pan: { engine: stats(pan.engine), bare: stats(pan.bare), tiles },
+    pinch: { engine: stats(pinch.engine), bare: stats(pinch.bare) },
+    size: [surface.width, surface.height],
+  };
 }
 
 (window as unknown as { runBench: typeof run }).runBench = run;
