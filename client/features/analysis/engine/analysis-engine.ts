@@ -15,6 +15,7 @@ import { AnnotationTiles } from './annotation-tiles';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
 import { PointerGestures, type GestureHandlers } from './pointer-gestures';
 import { renderScene, type Scene } from './render';
+import { Stage } from './stage';
 import { moveTool, pressTool, releaseTool } from './tool-gestures';
 
 /** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
@@ -48,19 +49,14 @@ const ZOOM_STEP = 1.5;
 /**
  * The analysis canvas: the member's media, the view (zoom and pan), the annotations and the tool
  * gestures, drawn with requestAnimationFrame. Framework-free: React creates it on a host element, calls
- * its commands and reads `getState()` through `subscribe()`.
- *
- * The host gets two canvases: the drawing canvas (`width=800 height=400`, scaled by CSS; it takes the
- * pointer and keyboard focus and carries data-* attributes for tests) and, beneath it, a surface whose
- * backing store follows the displayed size × devicePixelRatio, so lines stay sharp on any screen.
+ * its commands and reads `getState()` through `subscribe()`. The canvases are the Stage's; pointer
+ * input is read by PointerGestures and drawn by renderScene, with saved annotations from tiles.
  */
 export class AnalysisEngine {
   readonly canvas: HTMLCanvasElement;
-  private readonly surface: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D;
+  private readonly stage: Stage;
   private readonly listeners = new Set<() => void>();
   private readonly controlListeners = new Set<(control: Control) => void>();
-  private readonly resizeObserver: ResizeObserver;
   private readonly gestures: PointerGestures;
   private readonly tiles = new AnnotationTiles();
   private state: EngineState = {
@@ -85,47 +81,13 @@ export class AnalysisEngine {
   private notifyQueued = false;
   private bannerTimer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
-  /** Angle values grow where the canvas is shown smaller than 800 px (up to 2× on a phone). */
-  private textScale = 1;
 
   constructor(host: HTMLElement, options: { label: string }) {
-    host.style.position = 'relative';
-    this.surface = document.createElement('canvas');
-    this.surface.setAttribute('aria-hidden', 'true');
-    Object.assign(this.surface.style, {
-      position: 'absolute',
-      inset: '0',
-      width: '100%',
-      height: '100%',
-      pointerEvents: 'none',
-    });
-    this.canvas = document.createElement('canvas');
-    this.canvas.width = CANVAS_WIDTH;
-    this.canvas.height = CANVAS_HEIGHT;
-    this.canvas.tabIndex = 0;
-    this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', options.label);
-    Object.assign(this.canvas.style, {
-      position: 'relative',
-      display: 'block',
-      width: '100%',
-      height: 'auto',
-      aspectRatio: `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`,
-      touchAction: 'none',
-      userSelect: 'none',
-      webkitUserSelect: 'none',
-    });
-    host.append(this.surface, this.canvas);
-    this.ctx = this.surface.getContext('2d', { alpha: false })!;
+    // Resizing wipes the backing store: draw before the browser paints the blank.
+    this.stage = new Stage(host, options.label, () => this.renderNow());
+    this.canvas = this.stage.canvas;
     this.gestures = new PointerGestures(this.canvas, this.gestureHandlers());
     this.writeAttributes();
-
-    this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries[0]));
-    try {
-      this.resizeObserver.observe(this.canvas, { box: 'device-pixel-content-box' });
-    } catch {
-      this.resizeObserver.observe(this.canvas);
-    }
     this.invalidate();
   }
 
@@ -312,15 +274,13 @@ export class AnalysisEngine {
     this.destroyed = true;
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.bannerTimer) clearTimeout(this.bannerTimer);
-    this.resizeObserver.disconnect();
+    this.stage.destroy();
     this.gestures.destroy();
     this.tiles.release();
     this.media?.dispose();
     this.media = null;
     this.listeners.clear();
     this.controlListeners.clear();
-    this.surface.remove();
-    this.canvas.remove();
   }
 
   // ——— internals ———
@@ -339,8 +299,9 @@ export class AnalysisEngine {
   }
 
   private draw() {
-    if (this.destroyed || this.surface.width === 0) return;
-    renderScene(this.ctx, this.scene(), this.surface.width / CANVAS_WIDTH, this.textScale, this.tiles);
+    const { stage } = this;
+    if (this.destroyed || stage.scale === 0) return;
+    renderScene(stage.ctx, this.scene(), stage.scale, stage.textScale, this.tiles);
   }
 
   private invalidate() {
@@ -362,22 +323,6 @@ export class AnalysisEngine {
       if (box.scale !== old.scale || box.x !== old.x || box.y !== old.y) this.view = { ...this.view, box };
     }
     this.invalidate();
-  }
-
-  private onResize(entry: ResizeObserverEntry | undefined) {
-    if (!entry) return;
-    const device = entry.devicePixelContentBoxSize?.[0];
-    const width = device
-      ? device.inlineSize
-      : Math.round(entry.contentRect.width * (window.devicePixelRatio || 1));
-    const height = Math.round(width / 2);
-    const cssWidth = entry.contentRect.width;
-    this.textScale = cssWidth > 0 ? Math.min(2, Math.max(1, CANVAS_WIDTH / cssWidth)) : 1;
-    if (width === this.surface.width && height === this.surface.height) return;
-    this.surface.width = width;
-    this.surface.height = height;
-    // Resizing wipes the backing store: draw before the browser paints the blank.
-    this.renderNow();
   }
 
   private viewChanged() {
