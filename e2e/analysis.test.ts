@@ -219,6 +219,11 @@ describe('video analysis tool', () => {
         .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
       await waitForData(canvas, 'media', 'image');
       await canvas.scrollIntoViewIfNeeded();
+      // Lines stay sharp: the drawing surface has a pixel for each of the phone's device pixels.
+      const [backing, cssWidth] = await tool
+        .locator('canvas[aria-hidden="true"]')
+        .evaluate((s: HTMLCanvasElement) => [s.width, s.getBoundingClientRect().width]);
+      expect(Math.abs(backing! - cssWidth! * 3)).toBeLessThanOrEqual(2);
       const cdp = await context.newCDPSession(page);
       const touch = async (
         type: 'touchStart' | 'touchMove' | 'touchEnd',
