@@ -27,8 +27,9 @@ function drawBare(
   image: CanvasImageSource,
   list: readonly Annotation[],
   view: ReturnType<typeof makeView>,
+  scale: number,
 ) {
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.fillStyle = '#000';
   ctx.fillRect(0, 0, 800, 400);
   const o = mediaToScreen(view, { x: 0, y: 0 });
@@ -147,7 +148,7 @@ async function run(count: number, frames: number, zoom: number) {
     };
     const timeBare = () => {
       const t = performance.now();
-      drawBare(bareCtx, image, list, bareView);
+      drawBare(bareCtx, image, list, bareView, bareCanvas.width / 800);
       bareCtx.getImageData(0, 0, 1, 1);
       return performance.now() - t;
     };

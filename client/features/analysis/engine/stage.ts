@@ -69,10 +69,16 @@ export class Stage {
   private resize(entry: ResizeObserverEntry): boolean {
     const cssWidth = entry.contentRect.width;
     const estimate = Math.round(cssWidth * (window.devicePixelRatio || 1));
-    // The device-pixel box is exact where it exists (not in Safari), but device emulation (DevTools,
-    // test browsers) leaves it at 1×: trust it only when it agrees with the ratio.
+    // The device-pixel box is exact where it exists (not in Safari). Emulated screens (DevTools, test
+    // browsers) can leave either it or devicePixelRatio at 1×: where the two disagree, the larger one
+    // keeps lines sharp.
     const device = entry.devicePixelContentBoxSize?.[0]?.inlineSize;
-    const width = device !== undefined && Math.abs(device - estimate) <= 2 ? device : estimate;
+    const width =
+      device === undefined
+        ? estimate
+        : Math.abs(device - estimate) <= 2
+          ? device
+          : Math.max(device, estimate);
     const height = Math.round(width / 2);
     this.textScale = cssWidth > 0 ? Math.min(2, Math.max(1, CANVAS_WIDTH / cssWidth)) : 1;
     if (width === this.surface.width && height === this.surface.height) return false;
