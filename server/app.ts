@@ -13,6 +13,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
+import { openBlobStore } from './plugins/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -44,7 +45,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
-  const ctx = createContext(config, database);
+  const blobs = await openBlobStore(config);
+  const ctx = createContext(config, database, blobs);
+  app.addHook('onClose', async () => blobs.close?.());
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);

@@ -1,4 +1,4 @@
-import { ConfigError, type Config } from './config';
+import type { Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
@@ -8,9 +8,8 @@ import { adminService, type AdminService } from './modules/admin/admin.service';
 import { mediaService } from './modules/media/media.service';
 import { membersService, type MembersService } from './modules/members/members.service';
 import { mediaRepository } from './db/repositories/media.repository';
-import { localBlobStore, type BlobStore } from './plugins/blob-store';
+import type { BlobStore } from './plugins/blob-store';
 import { createMediaStore, type MediaStore } from './plugins/media-store';
-import path from 'node:path';
 import { chatRepository } from './db/repositories/chat.repository';
 import { recordingsRepository } from './db/repositories/recordings.repository';
 import { recordingsService, type RecordingsService } from './modules/recordings/recordings.service';
@@ -42,17 +41,11 @@ export type AppContext = {
   recordings: RecordingsService;
 };
 
-export function createContext(config: Config, database: Database): AppContext {
+/** Wires the services over the database and the blob store (openBlobStore). */
+export function createContext(config: Config, database: Database, blobs: BlobStore): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
   const throttle = createLoginThrottle();
-  if (config.s3) {
-    // Refuse rather than silently keep files on local disk when object storage was asked for.
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_BUCKET: S3 storage is not available in this version; unset the S3_* variables to keep files in DATA_DIR/uploads',
-    );
-  }
-  const blobs = localBlobStore(path.join(config.dataDir, 'uploads'));
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;
   const chatRepo = chatRepository(database.db);

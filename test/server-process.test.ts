@@ -110,6 +110,21 @@ describe('the server process', () => {
     }
   });
 
+  it('refuses to start when the S3 bucket cannot be reached, naming it', async () => {
+    const child = runNode('server/main.ts', [], {
+      ...env,
+      S3_ENDPOINT: 'http://127.0.0.1:9', // nothing listens on the discard port
+      S3_BUCKET: 'media',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    const { output, exited } = watch(child);
+    expect(await exited).toBe(1);
+    expect(output()).toContain('S3_BUCKET: bucket "media" is not usable at http://127.0.0.1:9');
+    expect(output()).not.toMatch(/\n\s+at /);
+  });
+
   it('grants and revokes admin from the command line', async () => {
     const server = await startServer(env);
     expect((await register(server.url, 'coach@example.com')).status).toBe(201);

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
 
 /**
- * Where uploaded files live (DESIGN.md "media"): local files under DATA_DIR/uploads by default.
- * Keys are generated here, never taken from a client, so nothing outside the folder is reachable.
+ * Where uploaded files live (DESIGN.md "media"): local files under DATA_DIR/uploads by default, an
+ * S3-compatible bucket when S3_* is set (s3-blob-store.ts). Keys are generated here, never taken from a client, so nothing outside the folder is reachable.
  */
 export interface BlobStore {
   /** A new, unused key. */
@@ -17,9 +18,18 @@ export interface BlobStore {
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Lets go of connections when the app closes. */
+  close?(): void;
 }
 
-const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** What every key looks like: a generated UUID under a folder named by its first two digits. */
+export const BLOB_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A new, unused key. */
+export function newBlobKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
 
 /** Blob store on the local disk. Writes go to a temporary file renamed into place when complete. */
 export function localBlobStore(root: string): BlobStore {
@@ -29,15 +39,12 @@ export function localBlobStore(root: string): BlobStore {
   for (const name of fs.readdirSync(tmpDir)) fs.rmSync(path.join(tmpDir, name), { force: true });
 
   function fileOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
+    if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
     return path.join(root, key);
   }
 
   return {
-    newKey() {
-      const id = randomUUID();
-      return `${id.slice(0, 2)}/${id}`;
-    },
+    newKey: newBlobKey,
     async write(key, body) {
       const target = fileOf(key);
       const tmp = path.join(tmpDir, `${randomUUID()}.part`);
@@ -69,4 +76,11 @@ export function localBlobStore(root: string): BlobStore {
       );
     },
   };
+}
+
+/** The configured store, checked: the bucket when S3_* is set, otherwise DATA_DIR/uploads. */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
+  if (!config.s3) return localBlobStore(path.join(config.dataDir, 'uploads'));
+  const { s3BlobStore } = await import('./s3-blob-store');
+  return s3BlobStore(config.s3);
 }
