@@ -119,8 +119,8 @@ describe('S3 storage', () => {
     const tooLarge = await uploadPicture({ name: 'big.png', type: 'image/png', bytes: big });
     expect(tooLarge.statusCode).toBe(413);
 
-    // A chat photo over 10 MiB is refused only after more than a whole 8 MiB part was read, so the
-    // upload had gone multipart: it is abandoned and no object appears.
+    // A chat photo over 10 MiB is refused only after two whole 5 MiB parts were read, so the upload
+    // had gone multipart: it is abandoned and no object appears.
     const huge = Buffer.alloc(UPLOAD_MAX_BYTES.image + 1, 0x33);
     huge.set(pngBytes().subarray(0, 33));
     const form = await multipart('file', { name: 'huge.png', type: 'image/png', bytes: huge });
@@ -136,7 +136,7 @@ describe('S3 storage', () => {
 
   it('streams a lesson video larger than one multipart part and serves any range of it', async () => {
     const clip = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'clip.webm'));
-    // The clip, then 20 MiB of patterned bytes: three parts of 8 MiB, reassembled in order.
+    // The clip, then 20 MiB of patterned bytes: four parts of 5 MiB and a short one, reassembled in order.
     const tail = Buffer.alloc(20 * 1024 * 1024);
     for (let i = 0; i < tail.length; i += 4) tail.writeUInt32LE(i, i);
     const video = Buffer.concat([clip, tail]);

@@ -14,13 +14,14 @@ import { openDatabase, type Database } from '../../server/db/client';
 export type BenchApp = { app: App; database: Database; base: string; close(): Promise<void> };
 
 /** The app listening on a free port, on a new PGlite folder (or BENCH_DATABASE_URL's server). */
-export async function startApp(): Promise<BenchApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-'));
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
   });
   const database = await openDatabase({
     url,
