@@ -71,6 +71,14 @@ async function click(page: Page, canvas: Locator, at: [number, number]) {
   await page.mouse.click(p.x, p.y);
 }
 
+/** Loads a made-up photo through the tool's file input and waits for the engine to show it. */
+async function loadPicture(page: Page, tool: Locator) {
+  await tool
+    .getByLabel('Load video or image', { exact: true })
+    .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
+  await waitForData(canvasIn(tool), 'media', 'image');
+}
+
 /** The colour the member sees at a logical canvas point (read from the drawing surface). */
 function pixelAt(scope: Locator, x: number, y: number) {
   return scope.locator('canvas[aria-hidden="true"]').evaluate(
@@ -113,10 +121,7 @@ describe('video analysis tool', () => {
     const { page } = f;
     const tool = await openTool(page);
     const canvas = canvasIn(tool);
-    await tool
-      .getByLabel('Load video or image', { exact: true })
-      .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
-    await waitForData(canvas, 'media', 'image');
+    await loadPicture(page, tool);
     await tool.getByText('athlete.png').waitFor();
 
     // Line: press sets the start, move the end, release saves it; drawn in red where it was drawn.
@@ -172,10 +177,7 @@ describe('video analysis tool', () => {
     const { page } = f;
     const tool = await openTool(page);
     const canvas = canvasIn(tool);
-    await tool
-      .getByLabel('Load video or image', { exact: true })
-      .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
-    await waitForData(canvas, 'media', 'image');
+    await loadPicture(page, tool);
     // Nothing focused: the page's main tool takes the keys.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('l');
@@ -214,10 +216,7 @@ describe('video analysis tool', () => {
       const tool = page.getByRole('region', { name: 'Video Analysis' });
       const canvas = canvasIn(tool);
       await canvas.waitFor();
-      await tool
-        .getByLabel('Load video or image', { exact: true })
-        .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
-      await waitForData(canvas, 'media', 'image');
+      await loadPicture(page, tool);
       await canvas.scrollIntoViewIfNeeded();
       // Lines stay sharp: the drawing surface has a pixel for each of the phone's device pixels.
       const [backing, cssWidth] = await tool

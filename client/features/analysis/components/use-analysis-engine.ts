@@ -1,22 +1,9 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-import { AnalysisEngine, type EngineState } from '../engine/analysis-engine';
-import { DEFAULT_SPEED } from '../engine/annotations';
+import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
 import { applyShortcut, isShortcutTarget } from '../engine/shortcuts';
 
-const IDLE: EngineState = {
-  tool: 'none',
-  zoom: 1,
-  mediaType: null,
-  mediaName: null,
-  playing: false,
-  time: 0,
-  duration: 0,
-  speed: DEFAULT_SPEED,
-  annotationCount: 0,
-  banner: null,
-};
 const noSubscribe = () => () => {};
-const idleState = () => IDLE;
+const idleState = () => IDLE_STATE;
 
 /**
  * Mounts an engine on the element given to `hostRef` and follows its small state. Pointer moves never

@@ -33,6 +33,20 @@ export type EngineState = {
   banner: string | null;
 };
 
+/** The state of an engine with nothing loaded (also what React shows before one is mounted). */
+export const IDLE_STATE: EngineState = {
+  tool: 'none',
+  zoom: 1,
+  mediaType: null,
+  mediaName: null,
+  playing: false,
+  time: 0,
+  duration: 0,
+  speed: DEFAULT_SPEED,
+  annotationCount: 0,
+  banner: null,
+};
+
 /** A playback command a member gave this player; the Sync switch replays it on the other one. */
 export type Control =
   | { kind: 'play' }
@@ -59,18 +73,7 @@ export class AnalysisEngine {
   private readonly controlListeners = new Set<(control: Control) => void>();
   private readonly gestures: PointerGestures;
   private readonly tiles = new AnnotationTiles();
-  private state: EngineState = {
-    tool: 'none',
-    zoom: 1,
-    mediaType: null,
-    mediaName: null,
-    playing: false,
-    time: 0,
-    duration: 0,
-    speed: DEFAULT_SPEED,
-    annotationCount: 0,
-    banner: null,
-  };
+  private state: EngineState = IDLE_STATE;
   private media: LoadedMedia | null = null;
   private view: ViewTransform = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
   private annotations: Annotation[] = [];
