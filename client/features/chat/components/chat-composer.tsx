@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useMessageDraft } from '../../../lib/use-message-draft';
 import { usePostCommunityMessage } from '../api/post-community-message';
 import { useSendAttachment } from '../use-send-attachment';
 import { useVoiceRecorder } from '../use-voice-recorder';
@@ -65,36 +65,16 @@ function UploadProgress({ percent, onCancel }: { percent: number; onCancel: () =
  * before an own message goes out (the list then follows it to the end).
  */
 export function ChatComposer({ onSending }: { onSending: () => void }) {
-  const [draft, setDraft] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
-  const textRef = useRef<HTMLTextAreaElement>(null);
   const post = usePostCommunityMessage();
+  const { draft, setDraft, textRef, send, empty } = useMessageDraft(
+    (content, callbacks) => post.mutate({ content, messageType: 'text' }, callbacks),
+    onSending,
+  );
   const attachment = useSendAttachment({ onSent: onSending });
   const recorder = useVoiceRecorder();
   const recording = recorder.state.status === 'recording' ? recorder.state : null;
   const busy = attachment.isSending || recorder.state.status !== 'idle';
-
-  function send() {
-    const content = draft.trim();
-    if (content === '') return;
-    onSending();
-    setDraft('');
-    post.mutate(
-      { content, messageType: 'text' },
-      {
-        onError: (error) => {
-          // Give the text back unless something new was typed meanwhile.
-          setDraft((current) => (current === '' ? draft : current));
-          toast({
-            title: 'Message not sent',
-            description: serverErrorMessage(error) ?? 'Please try again.',
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-    textRef.current?.focus();
-  }
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -190,7 +170,7 @@ export function ChatComposer({ onSending }: { onSending: () => void }) {
             label="Send message"
             tooltipSide="top"
             variant="default"
-            disabled={draft.trim() === ''}
+            disabled={empty}
             onClick={send}
           >
             <SendHorizontal aria-hidden="true" className="size-5" />

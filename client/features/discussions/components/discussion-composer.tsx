@@ -1,8 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
-import { useRef, useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
-import { serverErrorMessage } from '../../../lib/api-error';
-import { toast } from '../../../lib/toast';
+import { useMessageDraft } from '../../../lib/use-message-draft';
 import { usePostDiscussionMessage } from '../api/post-discussion-message';
 import type { DiscussionThread } from '../discussion-thread';
 import { MessageInput } from '../../../components/message-input';
@@ -18,28 +16,11 @@ export function DiscussionComposer({
   thread: DiscussionThread;
   onSending: () => void;
 }) {
-  const [draft, setDraft] = useState('');
-  const textRef = useRef<HTMLTextAreaElement>(null);
   const post = usePostDiscussionMessage(thread);
-
-  function send() {
-    const text = draft.trim();
-    if (text === '') return;
-    onSending();
-    setDraft('');
-    post.mutate(text, {
-      onError: (error) => {
-        // Give the text back unless something new was typed meanwhile.
-        setDraft((current) => (current === '' ? draft : current));
-        toast({
-          title: 'Message not sent',
-          description: serverErrorMessage(error) ?? 'Please try again.',
-          variant: 'destructive',
-        });
-      },
-    });
-    textRef.current?.focus();
-  }
+  const { draft, setDraft, textRef, send, empty } = useMessageDraft(
+    (text, callbacks) => post.mutate(text, callbacks),
+    onSending,
+  );
 
   return (
     <div className="flex shrink-0 items-end gap-2 border-t px-3 py-3 sm:px-4">
@@ -50,13 +31,7 @@ export function DiscussionComposer({
         onSend={send}
         label="Discussion message"
       />
-      <IconButton
-        label="Send message"
-        tooltipSide="top"
-        variant="default"
-        disabled={draft.trim() === ''}
-        onClick={send}
-      >
+      <IconButton label="Send message" tooltipSide="top" variant="default" disabled={empty} onClick={send}>
         <SendHorizontal aria-hidden="true" className="size-5" />
       </IconButton>
     </div>
