@@ -74,6 +74,24 @@ describe('saved discussions', () => {
     }
   });
 
+  it("gives the text back with 'Message not sent' when the server refuses it", async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    await openDiscussionPage(page, '/think-tanks/psychological/neuro-remodeling/theory');
+    await page.route('**/api/discussions/**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 429, json: { error: 'Slow down: too many messages.' } })
+        : route.fallback(),
+    );
+    const text = uniqueText('Refused');
+    await discussionBox(page).fill(text);
+    await discussionBox(page).press('Enter');
+    const toast = toasts(page).filter({ hasText: 'Message not sent' });
+    await toast.getByText('Slow down: too many messages.').waitFor();
+    expect(await discussionBox(page).inputValue()).toBe(text);
+    expect(await discussionLog(page).getByText(text).count()).toBe(0);
+  });
+
   it("lets an admin clear a thread for everyone with 'Chat Cleared'; members have no Clear", async () => {
     const { page, context, baseURL } = f;
     const member = await anotherMember(f);
