@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import type { ChatMessage } from '@common/contracts/chat';
 import { MessageText } from '../../../components/message-text';
-import { RelativeTime } from '../../../components/relative-time';
+import { MessageAuthor } from '../../../components/message-author';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
@@ -61,18 +61,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         {continued ? (
           <span className="sr-only">{user.name}</span>
         ) : (
-          <div className="flex min-w-0 items-baseline gap-2">
-            <Link
-              href={profileHref}
-              className={cn(
-                'truncate text-sm font-bold hover:underline',
-                mine ? 'text-brand' : 'text-foreground',
-              )}
-            >
-              {user.name}
-            </Link>
-            <RelativeTime time={message.createdAt} />
-          </div>
+          <MessageAuthor name={user.name} href={profileHref} mine={mine} time={message.createdAt} />
         )}
         <MessageBody message={message} />
       </div>

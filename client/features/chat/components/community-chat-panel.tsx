@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, Lock, RadioTower, RotateCw } from 'lucide-react';
+import { ArrowDown, Lock, RadioTower } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { CHAT_POLL_MS } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { MessageListStatus } from '../../../components/message-list-status';
 import { useCurrentUser } from '../../../lib/current-user';
 import { loadOlderMessages, useCommunityMessages } from '../api/get-community-messages';
 import { useCommunityStream, type StreamState } from '../api/community-stream';
@@ -93,23 +94,12 @@ function CommunityRoom({ username }: { username: string }) {
               />
             ))}
           </ol>
-          {room.isPending ? (
-            <div className="grid h-full place-items-center">
-              <Spinner label="Loading messages" />
-            </div>
-          ) : room.isError && !room.data ? (
-            <div className="grid h-full place-content-center justify-items-center gap-3 text-center">
-              <p className="text-sm text-muted-foreground">Could not load messages.</p>
-              <Button size="sm" variant="outline" onClick={() => void room.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
-          ) : messages?.length === 0 ? (
-            <p className="grid h-full place-items-center px-6 text-center text-sm text-muted-foreground">
-              No messages yet. Start the discussion!
-            </p>
-          ) : null}
+          <MessageListStatus
+            loading={room.isPending}
+            failed={room.isError && !room.data}
+            empty={messages?.length === 0}
+            onRetry={() => void room.refetch()}
+          />
         </div>
         {scroll.hasUnseen ? (
           <Button

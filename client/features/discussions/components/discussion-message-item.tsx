@@ -2,9 +2,8 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { MessageText } from '../../../components/message-text';
-import { RelativeTime } from '../../../components/relative-time';
+import { MessageAuthor } from '../../../components/message-author';
 import { Avatar } from '../../../components/ui/avatar';
-import { cn } from '../../../lib/utils';
 
 /** One message: the author's picture and name (a link to their page), the time, then the text. */
 export const DiscussionMessageItem = memo(function DiscussionMessageItem({
@@ -25,18 +24,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
         <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
       </Link>
       <div className="grid min-w-0 gap-0.5">
-        <div className="flex min-w-0 items-baseline gap-2">
-          <Link
-            href={profileHref}
-            className={cn(
-              'truncate text-sm font-bold hover:underline',
-              mine ? 'text-brand' : 'text-foreground',
-            )}
-          >
-            {user.name}
-          </Link>
-          <RelativeTime time={message.createdAt} className="shrink-0" />
-        </div>
+        <MessageAuthor name={user.name} href={profileHref} mine={mine} time={message.createdAt} />
         <MessageText text={message.text} />
       </div>
     </li>

@@ -1,8 +1,7 @@
-import { MessagesSquare, RotateCw } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { MessageListStatus } from '../../../components/message-list-status';
 import { useCurrentUser } from '../../../lib/current-user';
 import { cn } from '../../../lib/utils';
 import { useDiscussionMessages } from '../api/get-discussion-messages';
@@ -53,25 +52,15 @@ export function DiscussionPanel({
         aria-busy={discussion.isPending}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-3 sm:px-3"
       >
-        {discussion.isPending ? (
-          <div className="grid h-full place-items-center">
-            <Spinner label="Loading messages" />
-          </div>
-        ) : discussion.isError && !messages ? (
-          <div className="grid h-full place-content-center justify-items-center gap-3 text-center">
-            <p className="text-sm text-muted-foreground">Could not load messages.</p>
-            <Button size="sm" variant="outline" onClick={() => void discussion.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        ) : messages?.length === 0 ? (
-          <p className="grid h-full place-items-center px-6 text-center text-sm text-muted-foreground">
-            No messages yet. Start the discussion!
-          </p>
-        ) : (
+        <MessageListStatus
+          loading={discussion.isPending}
+          failed={discussion.isError && !messages}
+          empty={messages?.length === 0}
+          onRetry={() => void discussion.refetch()}
+        />
+        {messages && messages.length > 0 ? (
           <ol className="grid gap-1">
-            {messages?.map((message) => (
+            {messages.map((message) => (
               <DiscussionMessageItem
                 key={message.id}
                 message={message}
@@ -79,7 +68,7 @@ export function DiscussionPanel({
               />
             ))}
           </ol>
-        )}
+        ) : null}
       </div>
       <DiscussionComposer thread={thread} onSending={follow.scrollToEnd} />
     </Card>
