@@ -4,3 +4,4 @@ export * from './media';
 export * from './chat';
 export * from './lessons';
 export * from './recordings';
+export * from './secrets';
