@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
+import { openStream } from './helpers/sse';
 
 let t: TestApp;
 let second: App;
@@ -27,50 +27,6 @@ afterAll(async () => {
   await second.close();
   await t.close();
 });
-
-type Event = { id: number; data: { id: number; content: string } };
-
-/** Opens the stream and collects its events; `events` fills as they arrive. */
-function openStream(url: string, cookie: string, lastEventId?: number) {
-  const events: Event[] = [];
-  let raw = '';
-  let status = 0;
-  let ended = false;
-  const req = http.get(
-    `${url}/api/chat/community/stream`,
-    {
-      headers: {
-        cookie,
-        accept: 'text/event-stream',
-        ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}),
-      },
-    },
-    (res) => {
-      status = res.statusCode ?? 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        raw += chunk;
-        let cut: number;
-        while ((cut = raw.indexOf('\n\n')) >= 0) {
-          const block = raw.slice(0, cut);
-          raw = raw.slice(cut + 2);
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
-        }
-      });
-      res.on('end', () => (ended = true));
-      res.on('close', () => (ended = true));
-    },
-  );
-  req.on('error', () => (ended = true));
-  return {
-    events,
-    status: () => status,
-    ended: () => ended,
-    close: () => req.destroy(),
-  };
-}
 
 async function send(cookie: string, content: string, to = base) {
   const res = await fetch(`${to}/api/chat/community`, {

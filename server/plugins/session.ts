@@ -27,10 +27,23 @@ const CACHE_TTL_MS = 5 * 60 * 1000;
 const CACHE_MAX = 50_000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** How often open streams are checked against their session's expiry. */
+const WATCH_SWEEP_MS = 1000;
 const CHANNEL = 'tribe36_auth';
 
 type CachedSession = { userId: string; expiresAt: number; lastSeenAt: number; cachedAt: number };
 type CachedUser = { row: UserRow; cachedAt: number };
+
+/** A long-lived request (the chat stream) that must end as soon as its session does. */
+type Watcher = {
+  tokenHash: string;
+  userId: string;
+  /** When the session would expire (absolute or idle) as last known; checked again then. */
+  deadline: number;
+  checking: boolean;
+  ended: boolean;
+  onEnd: () => void;
+};
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -71,9 +84,55 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     if (!set) hashesByUser.set(s.userId, (set = new Set()));
     set.add(tokenHash);
   }
+  const watchers = new Set<Watcher>();
+
+  const deadlineOf = (s: { expiresAt: number; lastSeenAt: number }) =>
+    Math.min(s.expiresAt, s.lastSeenAt + SESSION_IDLE_MS);
+
+  function endWatcher(w: Watcher) {
+    if (w.ended) return;
+    w.ended = true;
+    watchers.delete(w);
+    w.onEnd();
+  }
+
+  /**
+   * Asks the database whether a watched session still holds; ends the watcher when it does not.
+   * When the database cannot answer, the watcher stays and is asked again at the next sweep.
+   */
+  async function recheck(w: Watcher) {
+    if (w.checking || w.ended) return;
+    w.checking = true;
+    try {
+      const row = await sessionsRepo.findByHash(w.tokenHash);
+      const now = Date.now();
+      if (!row) return endWatcher(w);
+      const deadline = deadlineOf({
+        expiresAt: row.expiresAt.getTime(),
+        lastSeenAt: row.lastSeenAt.getTime(),
+      });
+      if (now >= deadline) return endWatcher(w);
+      w.deadline = deadline;
+    } catch {
+      w.deadline = Date.now() + WATCH_SWEEP_MS;
+    } finally {
+      w.checking = false;
+    }
+  }
+
   function onMessage(payload: string) {
-    if (payload.startsWith('s:')) forgetSession(payload.slice(2));
-    else if (payload.startsWith('u:')) forgetUser(payload.slice(2));
+    if (payload.startsWith('s:')) {
+      const tokenHash = payload.slice(2);
+      forgetSession(tokenHash);
+      // Only a logout sends this: the session is gone.
+      for (const w of watchers) if (w.tokenHash === tokenHash) endWatcher(w);
+    } else if (payload.startsWith('u:')) {
+      const userId = payload.slice(2);
+      forgetUser(userId);
+      // A reset ends every session of the user, a password change all but one, a profile edit
+      // none: the database says which.
+      for (const w of watchers) if (w.userId === userId) void recheck(w);
+    }
   }
   async function broadcast(payload: string) {
     onMessage(payload);
@@ -96,6 +155,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
 
   let unlisten: (() => Promise<void>) | undefined;
   let cleanupTimer: NodeJS.Timeout | undefined;
+  let watchTimer: NodeJS.Timeout | undefined;
 
   return {
     async start() {
@@ -106,11 +166,43 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
       };
       cleanup();
       cleanupTimer = setInterval(cleanup, CLEANUP_EVERY_MS).unref();
+      watchTimer = setInterval(() => {
+        const now = Date.now();
+        for (const w of watchers) if (now >= w.deadline) void recheck(w);
+      }, WATCH_SWEEP_MS).unref();
     },
     async stop() {
       if (cleanupTimer) clearInterval(cleanupTimer);
+      if (watchTimer) clearInterval(watchTimer);
+      watchers.clear();
       await unlisten?.().catch(() => {});
     },
+
+    /**
+     * Calls `onEnd` once, as soon as the actor's session ends by any route (logout, a password
+     * reset or change, expiry) in any server process; returns the function that stops watching.
+     * For requests that outlive the moment their session was checked: the chat stream.
+     */
+    watch(actor: Actor, onEnd: () => void): () => void {
+      const cached = sessionCache.get(actor.tokenHash);
+      const w: Watcher = {
+        tokenHash: actor.tokenHash,
+        userId: actor.user.id,
+        deadline: cached ? deadlineOf(cached) : 0,
+        checking: false,
+        ended: false,
+        onEnd,
+      };
+      watchers.add(w);
+      // Dropped from the cache since it was resolved (a logout may have arrived meanwhile): ask now.
+      if (!cached) void recheck(w);
+      return () => {
+        w.ended = true;
+        watchers.delete(w);
+      };
+    },
+
+    watchCount: () => watchers.size,
 
     /** Starts a session for a user: a new token every sign-in. Returns the cookie token. */
     async create(userId: string): Promise<string> {

@@ -9,7 +9,10 @@ import {
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
 import { actorOf, requireMember } from '../../plugins/session';
+
+const SESSION_ENDED_CHUNK = `event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`;
 
 /** /api/chat/community: the room's messages (polled, with ETag), posting, and the live stream. */
 export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -75,7 +78,16 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       lastEventId,
     );
-    res.once('close', unsubscribe);
-    if (res.destroyed) unsubscribe(); // gone while the backlog was read
+    // The stream ends with its session (logout, password reset, expiry, on any server): the
+    // client is told so and behaves as signed out instead of reconnecting.
+    const unwatch = ctx.sessions.watch(actorOf(request), () => {
+      res.end(SESSION_ENDED_CHUNK);
+    });
+    const stop = () => {
+      unsubscribe();
+      unwatch();
+    };
+    res.once('close', stop);
+    if (res.destroyed) stop(); // gone while the backlog was read
   });
 }

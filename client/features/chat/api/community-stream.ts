@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
+import { SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { addMessagesToRoom, communityMessagesQueryOptions } from './get-community-messages';
 
 export type StreamState = 'off' | 'connecting' | 'open' | 'down';
@@ -13,11 +15,14 @@ const RETRY_MAX_MS = 60_000;
  * GET /api/chat/community/stream: Server-Sent Events, one `message` event per new message (`id:` the
  * message id, `data:` its JSON), comment heartbeats. The browser reconnects by itself after a dropped
  * connection, sending Last-Event-ID so nothing is missed; when the server refused the stream outright
- * (EventSource gave up), this opens a fresh one later, with a growing delay. Returns the closer.
+ * (EventSource gave up), this opens a fresh one later, with a growing delay. When the server says
+ * the session ended (logout, password reset, expiry), it closes for good and calls `onSessionEnded`.
+ * Returns the closer.
  */
 export function openCommunityStream(handlers: {
   onMessages: (messages: ChatMessage[]) => void;
   onState: (state: Exclude<StreamState, 'off'>) => void;
+  onSessionEnded: () => void;
 }): () => void {
   let source: EventSource | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -38,6 +43,12 @@ export function openCommunityStream(handlers: {
         console.error('Unreadable chat stream event', error);
       }
     };
+    source.addEventListener(SESSION_ENDED_EVENT, () => {
+      closed = true;
+      source?.close();
+      handlers.onState('down');
+      handlers.onSessionEnded();
+    });
     source.onerror = () => {
       handlers.onState('down');
       if (source?.readyState !== EventSource.CLOSED || closed) return;
@@ -67,6 +78,8 @@ export function useCommunityStream(enabled: boolean): StreamState {
     const queryKey = communityMessagesQueryOptions().queryKey;
     return openCommunityStream({
       onMessages: (messages) => addMessagesToRoom(queryClient, messages),
+      // Signed out elsewhere: ask who is signed in, which turns the page into the visitor's.
+      onSessionEnded: () => void queryClient.invalidateQueries(currentUserQueryOptions()),
       onState: (next) => {
         setState(next);
         if (next === 'open' && queryClient.getQueryData(queryKey)) {

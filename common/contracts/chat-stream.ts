@@ -1,0 +1,7 @@
+/**
+ * GET /api/chat/community/stream (Server-Sent Events): one `message` event per new message (`id:`
+ * the message id, `data:` its JSON, as `chatMessage` in ./chat), comment heartbeats, and this
+ * named event last when the member's session ends (logout, password reset, expiry, on any server
+ * process): the client then stops reconnecting and behaves as signed out.
+ */
+export const SESSION_ENDED_EVENT = 'session-ended';

@@ -1,0 +1,53 @@
+import http from 'node:http';
+
+export type StreamEvent = { id: number; data: { id: number; content: string } };
+
+/**
+ * Opens GET /api/chat/community/stream as a browser's EventSource would and collects what it
+ * delivers: `events` (messages, with their ids), `named` (the names of other events, such as the
+ * session-ended one), the status, and whether the server ended the response.
+ */
+export function openStream(url: string, cookie: string, lastEventId?: number) {
+  const events: StreamEvent[] = [];
+  const named: string[] = [];
+  let raw = '';
+  let status = 0;
+  let ended = false;
+  const req = http.get(
+    `${url}/api/chat/community/stream`,
+    {
+      headers: {
+        cookie,
+        accept: 'text/event-stream',
+        ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}),
+      },
+    },
+    (res) => {
+      status = res.statusCode ?? 0;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        raw += chunk;
+        let cut: number;
+        while ((cut = raw.indexOf('\n\n')) >= 0) {
+          const block = raw.slice(0, cut);
+          raw = raw.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) named.push(event);
+          else if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
+        }
+      });
+      res.on('end', () => (ended = true));
+      res.on('close', () => (ended = true));
+    },
+  );
+  req.on('error', () => (ended = true));
+  return {
+    events,
+    named,
+    status: () => status,
+    ended: () => ended,
+    close: () => req.destroy(),
+  };
+}
