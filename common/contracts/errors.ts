@@ -17,6 +17,7 @@ export const ERRORS = {
   bodyTooLarge: 'Request body is too large',
   malformedJson: 'Malformed JSON in request body',
   internal: 'Internal server error',
+  databaseUnavailable: 'The service is briefly unavailable. Try again in a few seconds.',
 } as const;
 
 /** The error statuses a route may answer, each with the `{ error }` body (for route response schemas). */

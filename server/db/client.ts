@@ -14,6 +14,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type Listener = (payload: string) => void;
 
+/**
+ * Whether NOTIFY messages are being received. While they are not, caches that NOTIFY keeps true
+ * (sessions, the chat page) cannot be trusted: their owners read the database instead, and catch
+ * up when `onChange(true)` says the connection is back.
+ */
+export type Notifications = {
+  isUp(): boolean;
+  /** Called at each loss (`false`, with the error) and each recovery (`true`); returns the unsubscriber. */
+  onChange(listener: (up: boolean, err?: unknown) => void): () => void;
+};
+
 /** The database, whichever engine runs it, with the LISTEN/NOTIFY fan-out both engines offer. */
 export type Database = {
   db: Db;
@@ -22,6 +33,7 @@ export type Database = {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  notifications: Notifications;
   close(): Promise<void>;
 };
 
@@ -75,6 +87,8 @@ async function openPglite(dir: string): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    // In-process: notifications cannot be lost.
+    notifications: { isUp: () => true, onChange: () => () => {} },
     async close() {
       if (closed) return;
       closed = true;
@@ -96,40 +110,13 @@ function removeStalePostmasterPid(dir: string) {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that cannot be reached fails a request in seconds rather than holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners = new Map<string, Set<Listener>>();
-  let listenClient: pg.Client | undefined;
-  let listenReady: Promise<pg.Client> | undefined;
-  let closed = false;
-
-  async function connectListener(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
-    });
-    c.on('error', () => {
-      // Reconnect and re-subscribe every channel; messages sent while down are lost, which
-      // the callers tolerate (caches expire, chat clients poll).
-      listenClient = undefined;
-      listenReady = undefined;
-      if (!closed && listeners.size > 0) {
-        setTimeout(() => void ensureListener().catch(() => {}), 1000).unref();
-      }
-    });
-    await c.connect();
-    for (const channel of listeners.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
-    listenClient = c;
-    return c;
-  }
-  function ensureListener() {
-    listenReady ??= connectListener();
-    return listenReady;
-  }
-
+  const listener = createListenConnection(url);
   return {
     db,
     kind: 'postgres',
@@ -137,29 +124,149 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select 1');
       return true;
     },
-    async listen(channel, listener) {
-      let set = listeners.get(channel);
-      const first = !set;
-      if (!set) listeners.set(channel, (set = new Set()));
-      set.add(listener);
-      const c = await ensureListener();
-      if (first) await c.query(`LISTEN ${quoteIdent(channel)}`);
-      return async () => {
-        set.delete(listener);
-        if (set.size === 0) {
-          listeners.delete(channel);
-          if (!closed && listenClient) await listenClient.query(`UNLISTEN ${quoteIdent(channel)}`);
-        }
-      };
-    },
+    listen: (channel, fn) => listener.listen(channel, fn),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    notifications: listener.notifications,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+const CONNECT_TIMEOUT_MS = 5000;
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 2000;
+/** The LISTEN connection is asked a trivial query this often, so a silently dead one is noticed. */
+const LISTEN_PING_MS = 10_000;
+/** How long the first LISTEN waits for the connection before going on without it (it keeps trying). */
+const FIRST_CONNECT_WAIT_MS = 5000;
+
+/**
+ * The one connection that LISTENs, kept open for as long as the server runs: when it is lost
+ * (PostgreSQL restarted, a network cut), it is opened again with a growing delay (up to 2 s
+ * between tries) for as long as it takes, and every channel is subscribed again. Each loss and
+ * recovery is announced through `notifications`, so that what NOTIFY keeps fresh can catch up.
+ */
+function createListenConnection(url: string) {
+  const listeners = new Map<string, Set<Listener>>();
+  const stateListeners = new Set<(up: boolean, err?: unknown) => void>();
+  let client: pg.Client | undefined;
+  let up = false;
+  let closed = false;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let firstUp: Promise<void> | undefined;
+  let resolveFirstUp: (() => void) | undefined;
+
+  function setState(next: boolean, err?: unknown) {
+    if (next === up) return;
+    up = next;
+    if (up) resolveFirstUp?.();
+    for (const l of stateListeners) l(up, err);
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /** Connects, subscribes, waits for the connection to end, and again, until closed. */
+  async function run() {
+    let attempt = 0;
+    while (!closed) {
+      const c = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      let lost!: (err: unknown) => void;
+      const ended = new Promise<unknown>((resolve) => (lost = resolve));
+      c.on('error', (err) => lost(err));
+      c.on('end', () => lost(new Error('The LISTEN connection ended')));
+      c.on('notification', (msg) => {
+        for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
+      });
+      try {
+        await c.connect();
+        for (const channel of listeners.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        void c.end().catch(() => {});
+        setState(false, err);
+        await sleep(Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** attempt++));
+        continue;
+      }
+      if (closed) {
+        await c.end().catch(() => {});
+        return;
+      }
+      attempt = 0;
+      client = c;
+      setState(true);
+      const ping = setInterval(() => {
+        c.query('select 1').catch((err: unknown) => lost(err));
+      }, LISTEN_PING_MS);
+      ping.unref();
+      const err = await ended;
+      clearInterval(ping);
+      client = undefined;
+      void c.end().catch(() => {});
+      if (closed) return;
+      setState(false, err);
+    }
+  }
+
+  function ensureRunning(): Promise<void> {
+    if (!running) {
+      firstUp = new Promise((resolve) => (resolveFirstUp = resolve));
+      running = run();
+    }
+    return firstUp!;
+  }
+
+  return {
+    async listen(channel: string, fn: Listener): Promise<() => Promise<void>> {
+      let set = listeners.get(channel);
+      const first = !set;
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(fn);
+      const waited = ensureRunning();
+      if (!up) {
+        // Not connected yet: the connection subscribes every channel when it opens.
+        await Promise.race([waited, new Promise((r) => setTimeout(r, FIRST_CONNECT_WAIT_MS).unref())]);
+      } else if (first && client) {
+        // On failure the connection is going down; it subscribes again when it is back.
+        await client.query(`LISTEN ${quoteIdent(channel)}`).catch(() => {});
+      }
+      return async () => {
+        set.delete(fn);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        if (!closed && client) await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      };
+    },
+    notifications: {
+      isUp: () => up,
+      onChange(fn: (up: boolean, err?: unknown) => void) {
+        stateListeners.add(fn);
+        return () => void stateListeners.delete(fn);
+      },
+    } satisfies Notifications,
     async close() {
       if (closed) return;
       closed = true;
-      await listenClient?.end().catch(() => {});
-      await pool.end();
+      wake?.();
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+      await running?.catch(() => {});
     },
   };
 }

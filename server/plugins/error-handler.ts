@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '../../common/contracts/errors';
 import { AppError } from '../lib/errors';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/errors';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.bodyTooLarge,
@@ -28,6 +29,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message =
         FASTIFY_MESSAGES[code] ?? (err instanceof SyntaxError ? ERRORS.malformedJson : err.message);
       return reply.code(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: ERRORS.databaseUnavailable });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: ERRORS.internal });

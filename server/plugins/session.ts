@@ -139,9 +139,15 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     await database.notify(CHANNEL, payload).catch(() => {});
   }
 
+  /**
+   * The caches are kept true by NOTIFY: while notifications are not coming in, a logout on another
+   * server would go unnoticed, so every check goes to the database (issue: database outage).
+   */
+  const cacheTrusted = () => database.notifications.isUp();
+
   async function loadUser(userId: string, now: number): Promise<UserRow | null> {
     const cached = userCache.get(userId);
-    if (cached && now - cached.cachedAt < CACHE_TTL_MS) return cached.row;
+    if (cached && cacheTrusted() && now - cached.cachedAt < CACHE_TTL_MS) return cached.row;
     const row = await usersRepo.findById(userId);
     if (row) {
       if (userCache.size >= CACHE_MAX) {
@@ -154,11 +160,21 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
   }
 
   let unlisten: (() => Promise<void>) | undefined;
+  let unwatchNotifications: (() => void) | undefined;
   let cleanupTimer: NodeJS.Timeout | undefined;
   let watchTimer: NodeJS.Timeout | undefined;
 
   return {
     async start() {
+      // Back after an outage: whatever was announced meanwhile was missed. Forget every cached
+      // session and user, and ask the database about every watched stream.
+      unwatchNotifications = database.notifications.onChange((up) => {
+        if (!up) return;
+        sessionCache.clear();
+        userCache.clear();
+        hashesByUser.clear();
+        for (const w of watchers) void recheck(w);
+      });
       unlisten = await database.listen(CHANNEL, onMessage);
       const cleanup = () => {
         const now = Date.now();
@@ -174,6 +190,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     async stop() {
       if (cleanupTimer) clearInterval(cleanupTimer);
       if (watchTimer) clearInterval(watchTimer);
+      unwatchNotifications?.();
       watchers.clear();
       await unlisten?.().catch(() => {});
     },
@@ -228,7 +245,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
       const tokenHash = hashToken(token);
       const now = Date.now();
       let s = sessionCache.get(tokenHash);
-      if (!s || now - s.cachedAt >= CACHE_TTL_MS) {
+      if (!s || !cacheTrusted() || now - s.cachedAt >= CACHE_TTL_MS) {
         const row = await sessionsRepo.findByHash(tokenHash);
         if (!row) {
           forgetSession(tokenHash);

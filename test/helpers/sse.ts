@@ -51,3 +51,40 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
     close: () => req.destroy(),
   };
 }
+
+/**
+ * A stream that reconnects as a browser's EventSource does: after a dropped or refused connection
+ * it opens again (every 300 ms) with the last id it received as Last-Event-ID. `ids` lists every
+ * delivery in order, duplicates included, so a test can tell "exactly once".
+ */
+export function openReconnectingStream(url: string, cookie: string) {
+  const ids: number[] = [];
+  let current: ReturnType<typeof openStream> | undefined;
+  let seen = 0;
+  let closed = false;
+  let connects = 0;
+  const connect = () => {
+    if (closed) return;
+    connects += 1;
+    const s = openStream(url, cookie, ids.at(-1));
+    current = s;
+    seen = 0;
+    const watch = setInterval(() => {
+      for (; seen < s.events.length; seen++) ids.push(s.events[seen]!.id);
+      if (s.ended()) {
+        clearInterval(watch);
+        setTimeout(connect, 300);
+      }
+    }, 20);
+  };
+  connect();
+  return {
+    ids,
+    connects: () => connects,
+    open: () => current?.status() === 200 && !current.ended(),
+    close() {
+      closed = true;
+      current?.close();
+    },
+  };
+}

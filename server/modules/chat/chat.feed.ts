@@ -9,6 +9,10 @@ const AUTH_CHANNEL = 'tribe36_auth';
 const LOOKBACK = 50;
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Rows read at a time when catching up. */
+const BATCH = 1000;
+/** While notifications are not coming in, the room is read from the database this often. */
+const FALLBACK_REFRESH_MS = 1000;
 
 /** What a connected stream needs: raw writes. */
 export type StreamClient = {
@@ -72,32 +76,80 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     client.write(chunk);
   }
 
-  /** Reads what is new since the last look and fans it out. Serialized: one read at a time. */
-  function refresh(): Promise<void> {
-    refreshing = refreshing.then(async () => {
-      await ensureLoaded();
-      const rows = await repo.after(Math.max(0, lastId - LOOKBACK), 1000);
-      const known = new Set(page.map((m) => m.id));
-      const fresh = rows.filter((r) => !known.has(r.id) && (r.id > lastId || r.id > (page[0]?.id ?? 0)));
-      if (fresh.length === 0) return;
-      setPage([...page, ...fresh].sort((a, b) => a.id - b.id));
-      for (const m of fresh) {
-        const chunk = sseEvent(presentChatMessage(m));
-        for (const c of clients) send(c, chunk);
-      }
-    });
+  /** Adds rows to the page and sends those not seen before to every stream, in id order. */
+  function take(rows: ChatMessageRecord[]) {
+    const known = new Set(page.map((m) => m.id));
+    const fresh = rows.filter((r) => !known.has(r.id) && (r.id > lastId || r.id > (page[0]?.id ?? 0)));
+    if (fresh.length === 0) return;
+    fresh.sort((a, b) => a.id - b.id);
+    setPage([...page, ...fresh].sort((a, b) => a.id - b.id));
+    for (const m of fresh) {
+      const chunk = sseEvent(presentChatMessage(m));
+      for (const c of clients) send(c, chunk);
+    }
+  }
+
+  /** Runs `task` after every read before it: one read of the room at a time. */
+  function serialized(task: () => Promise<void>): Promise<void> {
+    refreshing = refreshing.then(task);
     const done = refreshing;
     refreshing = refreshing.catch(() => {});
     return done;
   }
 
+  /** Reads what is new since the last look and fans it out, however much it is. */
+  function refresh(): Promise<void> {
+    return serialized(async () => {
+      await ensureLoaded();
+      for (;;) {
+        const rows = await repo.after(Math.max(0, lastId - LOOKBACK), BATCH);
+        const before = lastId;
+        take(rows);
+        if (rows.length < BATCH || lastId === before) return;
+      }
+    });
+  }
+
+  /** Reads the newest page again (names and pictures may have changed), sending what is new. */
+  function reloadPage(): Promise<void> {
+    return serialized(async () => {
+      const rows = await repo.newest(CHAT_PAGE_SIZE);
+      take(rows);
+      if (rows.length > 0) setPage(rows);
+    });
+  }
+
+  /** After notifications were lost: sends every stream what it missed, then reads the page again. */
+  async function resync(): Promise<void> {
+    await refresh();
+    await reloadPage();
+  }
+
+  let fallbackTimer: NodeJS.Timeout | undefined;
+  function onNotifications(up: boolean) {
+    clearInterval(fallbackTimer);
+    fallbackTimer = undefined;
+    if (up) {
+      void resync().catch(() => {});
+      return;
+    }
+    // Streams and polls keep being served, from the database, until notifications come back.
+    fallbackTimer = setInterval(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS);
+    fallbackTimer.unref();
+  }
+  let unwatchNotifications: (() => void) | undefined;
+
   return {
     async start() {
+      unwatchNotifications = database.notifications.onChange(onNotifications);
+      if (!database.notifications.isUp()) onNotifications(false);
       unlisten.push(await database.listen(CHANNEL, () => void refresh().catch(() => {})));
-      // A member's new name or picture shows in the room at the next read of the page.
+      // A member's new name or picture shows in the room at once.
       unlisten.push(
         await database.listen(AUTH_CHANNEL, (payload) => {
-          if (payload.startsWith('u:') && page.some((m) => m.userId === payload.slice(2))) loaded = undefined;
+          if (payload.startsWith('u:') && page.some((m) => m.userId === payload.slice(2))) {
+            void reloadPage().catch(() => {});
+          }
         }),
       );
       heartbeat = setInterval(() => {
@@ -114,6 +166,8 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
 
     async stop() {
       if (heartbeat) clearInterval(heartbeat);
+      clearInterval(fallbackTimer);
+      unwatchNotifications?.();
       this.closeStreams();
       for (const u of unlisten) await u().catch(() => {});
       unlisten = [];
@@ -122,7 +176,11 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     /** Tells every process (this one included) that a message was stored; resolves once this one has it. */
     async published(): Promise<void> {
       await database.notify(CHANNEL, '').catch(() => {});
-      await refresh();
+      // The message is stored, so it is acknowledged even when it cannot be read back now (the
+      // database just went away): it is read again shortly, and at the latest when it returns.
+      await refresh().catch(() => {
+        setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
+      });
     },
 
     /** The newest page as JSON, and a version that changes whenever it does. */
