@@ -9,7 +9,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Listens and shuts down gracefully; everything else is built by server/app.ts. */
 async function main() {
   const config = loadConfig();
-  const releaseLock = lockDataDir(config.dataDir);
+  const releaseLock = await lockDataDir(config.dataDir);
   let database: Database;
   try {
     database = await openDatabase({

@@ -48,7 +48,7 @@ describe('the server process', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'tribe36.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'tribe36.lock.sock'))).toBe(false);
   });
 
   it('starts again after kill -9 with every acknowledged account present', async () => {
@@ -57,7 +57,7 @@ describe('the server process', () => {
     for (const email of emails) expect((await register(server.url, email)).status).toBe(201);
     server.child.kill('SIGKILL');
     await server.exited;
-    expect(fs.existsSync(path.join(dataDir, 'tribe36.lock'))).toBe(true); // left behind
+    expect(fs.existsSync(path.join(dataDir, 'tribe36.lock.sock'))).toBe(true); // left behind
 
     const again = await startServer(env);
     try {

@@ -13,7 +13,7 @@ async function run(argv: string[]): Promise<string> {
   if (command !== 'grant' && command !== 'revoke' && command !== 'list') throw new UsageError(USAGE);
   const config = loadConfig();
   // The embedded database allows one process: the server must be stopped (its lock says so).
-  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const release = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),

@@ -1,82 +1,335 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-type LockInfo = { pid: number; startedAt: string | null };
+/*
+ * The data folder lock is a listening Unix domain socket, DATA_DIR/tribe36.lock.sock. The kernel
+ * closes a process's sockets the moment it dies (before it is a zombie, reaped or not), so:
+ *  - connecting succeeds: a live server holds the folder. It answers every connection with its pid
+ *    as JSON, for the message. (A live holder is the one that accepts in the kernel, even while
+ *    its event loop is busy: a connect does not wait for accept.)
+ *  - connecting is refused: the file was left by a dead server; it is removed and taken over.
+ *  - connecting succeeds, but the connection is closed without the pid: the holder is being killed
+ *    (see Probe); ask again in a moment.
+ *
+ * Taking it, without ever removing a live holder's socket:
+ *  1. Listen on a private name, DATA_DIR/tribe36.lock.sock.<random>, then hard-link it to
+ *     tribe36.lock.sock. link() fails when the name exists, so that is an atomic "create if
+ *     absent", and the shared name only ever names a socket that already listens.
+ *  2. The name exists and refuses connections (stale): remove it and go back to 1, but only while
+ *     holding the takeover mutex and after probing again under it. Otherwise two starters that both
+ *     found it stale could race: one removes the stale file and links its own, the other then
+ *     removes that fresh one. Under the mutex nothing can change the name between the probe and
+ *     the removal: a name is only ever removed by a mutex holder that found it stale, or by its
+ *     live holder on release (and then it is not stale).
+ *     The mutex: on Linux a socket in the abstract namespace (no file, freed by the kernel when
+ *     its holder dies, so it cannot go stale); elsewhere an exclusive ('wx') file,
+ *     tribe36.lock.takeover, held for milliseconds and deemed abandoned after
+ *     TAKEOVER_STALE_MS. (The abstract namespace is per network namespace: two containers with
+ *     separate networks sharing one volume are still kept apart by the socket file itself; only
+ *     a stale takeover started in both at the same instant is not serialized.)
+ *  3. Release removes the shared name only while it is still our socket (same inode), then closes
+ *     the socket. (libuv removes the name a socket was bound to when it is closed: that is the
+ *     private name, never the shared one.)
+ *
+ * sun_path holds 108 bytes on Linux (104 on macOS), NUL included. When the private socket path
+ * does not fit, the lock is, on Linux, a socket in the abstract namespace named after a hash of
+ * the folder's real path (nothing on disk, never stale); elsewhere starting fails with a message
+ * asking for a shorter DATA_DIR. Changing directory to bind through a relative path is not an
+ * option in a server (the cwd is process-wide). The same fallback is used when the folder's file
+ * system cannot hold sockets. On Windows (no Unix sockets in folders) the lock is a named pipe,
+ * \\.\pipe\tribe36-lock-<hash>, which Windows also frees when its holder dies.
+ *
+ * Earlier versions wrote a pid file, tribe36.lock; it is removed once the lock is held.
+ */
 
-/** The kernel's start time of a process, so a recycled pid is not mistaken for the lock holder. */
-function processStartTime(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22 (starttime) comes after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null;
-  } catch {
-    return null;
-  }
+const SOCKET_NAME = 'tribe36.lock.sock';
+const TAKEOVER_FILE = 'tribe36.lock.takeover';
+const OLD_PID_FILE = 'tribe36.lock';
+/** How long a takeover file may exist before it is deemed left by a dead starter (not on Linux). */
+const TAKEOVER_STALE_MS = 10_000;
+/** How old a private socket must be to be removed as left by a dead starter. */
+const LEFTOVER_AGE_MS = 60_000;
+/** How long a live holder may take to send its pid before the message says "pid unknown". */
+const PID_WAIT_MS = 3_000;
+/** How long a starter waits for another starter's takeover to finish. */
+const TAKEOVER_WAIT_MS = 15_000;
+/** Errors binding in the folder that mean it cannot hold sockets (then, on Linux, abstract). */
+const NO_SOCKETS_HERE = new Set(['EPERM', 'EOPNOTSUPP', 'ENOTSUP', 'ENXIO', 'EINVAL']);
+
+export type LockOptions = {
+  /** Whether the abstract socket namespace is available; Linux only. For tests. */
+  abstractSockets?: boolean;
+};
+
+/**
+ * live: someone listens (pid null when it did not say in time); stale: nobody listens on that file;
+ * gone: no such file; dying: it accepted but closed without a word. That is a holder being
+ * killed: a process's files are closed when its last thread exits, and until then its socket
+ * still accepts, though its main thread may already show as a zombie. Asked again, it is stale.
+ */
+type Probe =
+  { state: 'live'; pid: number | null } | { state: 'stale' } | { state: 'gone' } | { state: 'dying' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function busyError(dir: string, takeoverFile: boolean) {
+  return new DataDirLockedError(
+    `Could not take the lock on the data folder ${dir} in ${TAKEOVER_WAIT_MS / 1000} s: another ` +
+      'server kept starting or stopping on it.' +
+      (takeoverFile ? ` If none is, remove ${path.join(dir, TAKEOVER_FILE)}.` : ''),
+  );
 }
 
-function isAlive(info: LockInfo): boolean {
-  if (!Number.isInteger(info.pid) || info.pid <= 0) return false;
+function lockedError(dir: string, pid: number | null) {
+  return new DataDirLockedError(
+    `The data folder ${dir} is in use by another Tribe36 server (pid ${pid ?? 'unknown'}). ` +
+      'Stop that server first, or set DATA_DIR to another folder.',
+  );
+}
+
+/** A server that answers every connection with this process's pid, and does not keep it alive. */
+function holderServer(): net.Server {
+  const hello = JSON.stringify({ pid: process.pid }) + '\n';
+  return net.createServer((socket) => {
+    socket.on('error', () => {});
+    socket.unref();
+    socket.end(hello);
+  });
+}
+
+/** Listens on a socket path (or abstract name); resolves with the error, or null once listening. */
+function listen(server: net.Server, where: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      resolve(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      server.unref();
+      resolve(null);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ path: where, exclusive: true });
+  });
+}
+
+/** Who, if anyone, listens on a socket path (or abstract name). */
+function probe(where: string): Promise<Probe> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ path: where });
+    let connected = false;
+    let data = '';
+    let timer: NodeJS.Timeout | undefined;
+    const settle = (result: Probe) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const live = () => {
+      let pid: number | null = null;
+      try {
+        const parsed = JSON.parse(data.split('\n')[0]!) as { pid?: unknown };
+        if (Number.isInteger(parsed.pid)) pid = parsed.pid as number;
+      } catch {
+        // No answer in time: it is alive all the same (busy).
+      }
+      settle({ state: 'live', pid });
+    };
+    // Closed by the other side: a live holder says its pid first.
+    const closed = () => (data.includes('\n') ? live() : settle({ state: 'dying' }));
+    socket.on('connect', () => {
+      connected = true;
+      timer = setTimeout(live, PID_WAIT_MS);
+    });
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+      if (data.includes('\n')) live();
+    });
+    socket.on('end', closed);
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (connected) closed();
+      // Nothing listens there any more: its holder died.
+      else if (err.code === 'ECONNREFUSED') settle({ state: 'stale' });
+      else if (err.code === 'ENOENT') settle({ state: 'gone' });
+      // The backlog is full: someone is there.
+      else if (err.code === 'EAGAIN') settle({ state: 'live', pid: null });
+      else {
+        socket.destroy();
+        reject(err);
+      }
+    });
+  });
+}
+
+/** Links `from` to `to` unless `to` exists; true when linked. */
+function linkIfAbsent(from: string, to: string): boolean {
   try {
-    process.kill(info.pid, 0);
+    fs.linkSync(from, to);
+    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
   }
-  if (info.startedAt === null) return true;
-  const now = processStartTime(info.pid);
-  return now === null || now === info.startedAt;
 }
 
-function readLock(file: string): LockInfo | null {
+/** The takeover mutex (see above); null when another starter holds it. */
+async function takeTakeover(dir: string, hash: string, abstract: boolean): Promise<(() => void) | null> {
+  if (abstract) {
+    const server = net.createServer();
+    const err = await listen(server, `\0tribe36-takeover-${hash}`);
+    if (!err) return () => server.close();
+    if (err.code === 'EADDRINUSE') return null;
+    throw err;
+  }
+  const file = path.join(dir, TAKEOVER_FILE);
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockInfo>;
-    return { pid: Number(parsed.pid), startedAt: parsed.startedAt ?? null };
-  } catch {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+    return () => fs.rmSync(file, { force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > TAKEOVER_STALE_MS) fs.rmSync(file, { force: true });
     return null;
   }
 }
 
 /**
- * Takes an exclusive lock on the data folder: two servers on one PGlite folder would silently
- * lose rows. A lock left by a killed process (its pid gone or reused) is taken over.
- * Returns the release function.
+ * The lock as a socket only the kernel keeps (abstract namespace, or a Windows named pipe): the
+ * kernel alone decides, nothing goes stale.
  */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'tribe36.lock');
-  const mine: LockInfo = { pid: process.pid, startedAt: processStartTime(process.pid) };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx', 0o600);
-      fs.writeSync(fd, JSON.stringify(mine));
-      fs.closeSync(fd);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const current = readLock(file);
-        if (current?.pid === process.pid) fs.rmSync(file, { force: true });
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const holder = readLock(file);
-    if (holder && isAlive(holder)) {
-      throw new DataDirLockedError(
-        `The data folder ${dataDir} is in use by another Tribe36 server (pid ${holder.pid}). ` +
-          'Stop that server first, or set DATA_DIR to another folder.',
-      );
-    }
-    if (!holder && Date.now() - fs.statSync(file, { throwIfNoEntry: false })!.mtimeMs < 5000) {
-      // Just created by a server that has not written its pid yet.
-      throw new DataDirLockedError(`The data folder ${dataDir} is being locked by another Tribe36 server.`);
-    }
-    // Stale: the holder is gone (or the file is half-written by a process that died long ago).
-    fs.rmSync(file, { force: true });
+async function lockKernelName(dir: string, name: string): Promise<() => void> {
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  for (;;) {
+    const server = holderServer();
+    const err = await listen(server, name);
+    if (!err) return once(() => server.close());
+    if (err.code !== 'EADDRINUSE') throw err;
+    const holder = await probe(name);
+    if (holder.state === 'live') throw lockedError(dir, holder.pid);
+    // Bound but not listening yet, or dying: ask again in a moment.
+    if (Date.now() > deadline) throw busyError(dir, false);
+    await sleep(25);
   }
-  throw new DataDirLockedError(`Could not take the lock on the data folder ${dataDir}.`);
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
+/**
+ * Removes private sockets left by starters that died while taking the lock (nobody reuses a name).
+ * Only old ones: a starter's socket is bound a moment before it listens, and refuses meanwhile.
+ */
+async function removeLeftovers(dir: string, mine: string) {
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(`${SOCKET_NAME}.`)) continue;
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (file === mine || !stat || Date.now() - stat.mtimeMs < LEFTOVER_AGE_MS) continue;
+    if ((await probe(file).catch(() => null))?.state === 'stale') fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Takes an exclusive lock on the data folder: two servers on one PGlite folder would silently
+ * lose rows. A lock left by a killed process is taken over at once (see above).
+ * Resolves with the release function (idempotent); rejects with DataDirLockedError when a live
+ * server holds the folder.
+ */
+export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
+  const abstract = options.abstractSockets ?? process.platform === 'linux';
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dir = fs.realpathSync(dataDir);
+  const hash = crypto.createHash('sha256').update(dir).digest('hex').slice(0, 32);
+  const shared = path.join(dir, SOCKET_NAME);
+  const mine = `${shared}.${crypto.randomBytes(4).toString('hex')}`;
+  const maxPathBytes = process.platform === 'linux' ? 107 : 103;
+
+  const tooLong = () =>
+    new DataDirLockedError(
+      `The data folder path ${dir} is too long for its lock socket (at most ` +
+        `${maxPathBytes - SOCKET_NAME.length - 10} bytes); set DATA_DIR to a shorter path.`,
+    );
+  let release: () => void;
+  if (process.platform === 'win32') {
+    release = await lockKernelName(dir, `\\\\.\\pipe\\tribe36-lock-${hash}`);
+  } else if (Buffer.byteLength(mine) > maxPathBytes) {
+    if (!abstract) throw tooLong();
+    release = await lockKernelName(dir, `\0tribe36-lock-${hash}`);
+  } else {
+    const server = holderServer();
+    const err = await listen(server, mine);
+    if (err) {
+      if (!abstract || !NO_SOCKETS_HERE.has(err.code ?? '')) throw err;
+      release = await lockKernelName(dir, `\0tribe36-lock-${hash}`);
+    } else {
+      release = await lockFile(dir, hash, abstract, server, mine, shared);
+    }
+  }
+  fs.rmSync(path.join(dir, OLD_PID_FILE), { force: true });
+  await removeLeftovers(dir, mine);
+  return release;
+}
+
+/** Steps 1 to 3 above, with `server` already listening on `mine`. */
+async function lockFile(
+  dir: string,
+  hash: string,
+  abstract: boolean,
+  server: net.Server,
+  mine: string,
+  shared: string,
+): Promise<() => void> {
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  try {
+    const ours = fs.statSync(mine);
+    for (;;) {
+      if (linkIfAbsent(mine, shared)) break;
+      const holder = await probe(shared);
+      if (holder.state === 'live') throw lockedError(dir, holder.pid);
+      if (holder.state === 'gone') continue;
+      if (holder.state === 'stale') {
+        const releaseTakeover = await takeTakeover(dir, hash, abstract);
+        if (releaseTakeover) {
+          try {
+            const again = await probe(shared);
+            if (again.state === 'live') throw lockedError(dir, again.pid);
+            if (again.state === 'stale') fs.rmSync(shared, { force: true });
+            if (linkIfAbsent(mine, shared)) break;
+          } finally {
+            releaseTakeover();
+          }
+          continue;
+        }
+      }
+      // Another starter is taking over, or the holder is dying: ask again in a moment.
+      if (Date.now() > deadline) throw busyError(dir, !abstract);
+      await sleep(25);
+    }
+    return once(() => {
+      // Remove the shared name only while it is ours: while our socket listens, nobody else removes it.
+      const now = fs.statSync(shared, { throwIfNoEntry: false });
+      if (now && now.ino === ours.ino && now.dev === ours.dev) fs.rmSync(shared, { force: true });
+      server.close();
+    });
+  } catch (err) {
+    server.close();
+    throw err;
+  } finally {
+    // The shared name (if linked) keeps the socket reachable; the private one is not needed.
+    fs.rmSync(mine, { force: true });
+  }
 }
