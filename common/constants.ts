@@ -62,3 +62,18 @@ export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /** Upload limits of POST /api/upload by the kind found in the file's content. */
 export const UPLOAD_MAX_BYTES = { image: 10 * MIB, video: 200 * MIB, audio: 20 * MIB } as const;
+
+/**
+ * Sign-in throttling with device cookies (OWASP "slow down online guessing with device cookies"):
+ * a browser that has signed in to an account before keeps its own count of failures for that
+ * account; every other browser shares the account's "unknown devices" count. The per-address limit
+ * (LOGIN_MAX_FAILURES_PER_ADDRESS) applies to unknown devices; the change-password step counts per
+ * member (LOGIN_MAX_FAILURES_PER_ACCOUNT). All within LOGIN_WINDOW_MS.
+ */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 10;
+export const LOGIN_MAX_FAILURES_UNKNOWN_DEVICES = 10;
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Registrations per client address: every attempt that reaches the password hash counts. */
+export const REGISTER_MAX_PER_ADDRESS = 20;
+export const REGISTER_WINDOW_MS = 60 * 60 * 1000;

@@ -3,6 +3,8 @@ import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { authService, type AuthService } from './modules/auth/auth.service';
+import { createDeviceCookies, DEVICE_KEY_SECRET, newDeviceKey } from './modules/auth/device-cookie';
+import { secretsRepository } from './db/repositories/secrets.repository';
 import { profileService } from './modules/auth/profile.service';
 import { adminService, type AdminService } from './modules/admin/admin.service';
 import { mediaService } from './modules/media/media.service';
@@ -46,6 +48,8 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
   const throttle = createLoginThrottle();
+  const secrets = secretsRepository(database.db);
+  const devices = createDeviceCookies(() => secrets.getOrCreate(DEVICE_KEY_SECRET, newDeviceKey));
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;
   const chatRepo = chatRepository(database.db);
@@ -56,7 +60,7 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
     users,
     sessions,
     throttle,
-    auth: authService({ users, sessions, throttle }),
+    auth: authService({ users, sessions, throttle, devices }),
     profile: profileService({ users, sessions, media }),
     blobs,
     media,

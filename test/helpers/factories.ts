@@ -1,12 +1,41 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { CurrentUser } from '../../common/contracts/auth';
 import type { App } from '../../server/app';
 import { sessionCookieOf } from './app';
 
 let seq = 0;
 
-export type BuiltUser = { user: CurrentUser; cookie: string; email: string; password: string };
+export type BuiltUser = {
+  user: CurrentUser;
+  /** The session cookie, `name=value`. */
+  cookie: string;
+  /** The device cookie the registration set, `name=value` (DESIGN.md decision 7). */
+  device: string;
+  /** The loopback address the member registered from. */
+  address: string;
+  email: string;
+  password: string;
+};
 
-/** Registers a member through the API (as a client would) and returns them with their cookie. */
+/**
+ * A loopback address of its own for the n-th member (every 127.x.y.z is this machine, and
+ * 127.0.0.1, inject's default, is never used): registrations are limited per address.
+ */
+export function memberAddress(n: number): string {
+  const v = 256 + n;
+  return `127.${(v >> 16) & 255}.${(v >> 8) & 255}.${v & 255}`;
+}
+
+/** The `name=value` pair of the device cookie in a response, to send back as a Cookie header. */
+export function deviceCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = all.find((c) => /tribe36_device=[^;]+/.test(c));
+  if (!cookie) throw new Error(`no device cookie in response ${res.statusCode}: ${res.body}`);
+  return cookie.split(';')[0]!;
+}
+
+/** Registers a member through the API (as a client would) and returns them with their cookies. */
 export async function buildUser(
   app: App,
   overrides: { email?: string; password?: string } = {},
@@ -14,11 +43,20 @@ export async function buildUser(
   seq += 1;
   const email = overrides.email ?? `member${seq}.${process.pid}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
+  const address = memberAddress(seq);
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
     payload: { username: email, email, password },
+    remoteAddress: address,
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { user: res.json().user, cookie: sessionCookieOf(res), email, password };
+  return {
+    user: res.json().user,
+    cookie: sessionCookieOf(res),
+    device: deviceCookieOf(res),
+    address,
+    email,
+    password,
+  };
 }

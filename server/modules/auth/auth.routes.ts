@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
@@ -15,20 +15,32 @@ import { singleFile } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { AppContext } from '../../context';
+import { deviceCookieName, deviceCookieOptions } from './device-cookie';
 
 /** /api/auth: register, login, me, logout, profile. Thin: schema, guard, one service call. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const present = (row: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(row, ctx.config.adminEmails);
+  const secure = ctx.config.secureCookies;
+  const deviceCookie = deviceCookieName(secure);
+  const client = (request: FastifyRequest) => ({
+    address: request.ip,
+    deviceCookie: request.cookies[deviceCookie],
+  });
+  /** The session cookie, then the device cookie (DESIGN.md decision 7). */
+  const signIn = (reply: FastifyReply, signedIn: { token: string; deviceCookie: string }) => {
+    reply.setSessionCookie(signedIn.token);
+    reply.setCookie(deviceCookie, signedIn.deviceCookie, deviceCookieOptions(secure));
+  };
 
   r.post(
     '/api/auth/register',
     { schema: { body: registerBody, response: { 201: userResponse, ...errorResponses } } },
     async (request, reply) => {
-      const { user, token } = await ctx.auth.register(request.body);
-      reply.setSessionCookie(token);
-      return reply.code(201).send({ user: present(user) });
+      const signedIn = await ctx.auth.register(request.body, client(request));
+      signIn(reply, signedIn);
+      return reply.code(201).send({ user: present(signedIn.user) });
     },
   );
 
@@ -36,9 +48,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/login',
     { schema: { body: loginBody, response: { 200: userResponse, ...errorResponses } } },
     async (request, reply) => {
-      const { user, token } = await ctx.auth.login(request.body, request.ip);
-      reply.setSessionCookie(token);
-      return { user: present(user) };
+      const signedIn = await ctx.auth.login(request.body, client(request));
+      signIn(reply, signedIn);
+      return { user: present(signedIn.user) };
     },
   );
 

@@ -6,49 +6,93 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../plugins/session';
-import { tooManyAttemptsMessage, type LoginThrottle } from './login-throttle';
+import type { DeviceCookies } from './device-cookie';
+import {
+  retryAfterHeader,
+  tooManyAttemptsMessage,
+  tooManyRegistrationsMessage,
+  type Attempt,
+  type LoginThrottle,
+  type Ticket,
+} from './login-throttle';
 
-type Deps = { users: UsersRepository; sessions: SessionStore; throttle: LoginThrottle };
+type Deps = {
+  users: UsersRepository;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
+};
+
+/** Where a sign-in or registration comes from: the client address and the device cookie it sent. */
+export type Client = { address: string; deviceCookie?: string | undefined };
+
+/** A signed-in result: the user, the session cookie token and a new device cookie value. */
+export type SignedIn = { user: UserRow; token: string; deviceCookie: string };
+
+/** The ticket of a counted attempt, or the 429 of a refused one. */
+function ticketOf(attempt: Attempt): Ticket {
+  if (!attempt.ticket) {
+    throw new AppError(
+      'too_many_requests',
+      tooManyAttemptsMessage(attempt.retryAfterMs),
+      retryAfterHeader(attempt.retryAfterMs),
+    );
+  }
+  return attempt.ticket;
+}
 
 /** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, DESIGN.md 7 and 9). */
-export function authService({ users, sessions, throttle }: Deps) {
+export function authService({ users, sessions, throttle, devices }: Deps) {
+  async function signedIn(user: UserRow): Promise<SignedIn> {
+    return { user, token: await sessions.create(user.id), deviceCookie: await devices.issue(user.id) };
+  }
+
   return {
-    /** Creates the account and its first session; returns the user and the cookie token. */
-    async register(input: RegisterBody): Promise<{ user: UserRow; token: string }> {
+    /**
+     * Creates the account and its first session. At most REGISTER_MAX_PER_ADDRESS attempts per
+     * address an hour, every one that reaches the password hash counted; a known e-mail is answered
+     * only after hashing the password too, so that its 409 takes as long as a new account's 201.
+     */
+    async register(input: RegisterBody, client: Client): Promise<SignedIn> {
+      const wait = await throttle.register(client.address);
+      if (wait > 0) {
+        throw new AppError('too_many_requests', tooManyRegistrationsMessage(wait), retryAfterHeader(wait));
+      }
       const email = input.email; // trimmed and lower-cased by the contract
-      if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
+      if (await users.findByEmail(email)) {
+        await hashPassword(input.password); // The same work as a new account: no timing oracle.
+        throw new AppError('conflict', ERRORS.emailTaken);
+      }
       const passwordHash = await hashPassword(input.password);
       const base = handleBase(email);
       for (let attempt = 0; attempt < 5; attempt++) {
         const username = nextFreeHandle(base, await users.usernamesLike(base));
         const user = await users.insert({ email, username, name: username, passwordHash });
-        if (user) return { user, token: await sessions.create(user.id) };
+        if (user) return signedIn(user);
         // A conflict: the e-mail (someone registered it meanwhile) or the handle (try the next).
         if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
       }
       throw new Error('Could not find a free handle for ' + base);
     },
 
-    /** Signs in by e-mail (any letter case) or handle; the same 401 for a wrong password and an unknown user. */
-    async login(input: LoginBody, address: string): Promise<{ user: UserRow; token: string }> {
+    /**
+     * Signs in by e-mail (any letter case) or handle; the same 401 for a wrong password and an
+     * unknown user. Failures count under the browser's device when it shows a valid device cookie
+     * for this account, else under the account's unknown devices and the address (login-throttle.ts).
+     */
+    async login(input: LoginBody, client: Client): Promise<SignedIn> {
       const identifier = input.username.trim().toLowerCase();
       const user = identifier.includes('@')
         ? await users.findByEmail(identifier)
         : await users.findByUsername(identifier);
       const account = user ? user.id : 'unknown:' + identifier;
-      const wait = throttle.retryAfter(account, address);
-      if (wait > 0) {
-        throw new AppError('too_many_requests', tooManyAttemptsMessage(wait), {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        });
-      }
+      const device = user ? await devices.verify(user.id, client.deviceCookie) : null;
+      const ticket = ticketOf(await throttle.signIn(account, device, client.address));
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-      if (!user || !ok) {
-        throttle.failed(account, address);
-        throw new AppError('unauthorized', ERRORS.invalidCredentials);
-      }
-      throttle.succeeded(account);
-      return { user, token: await sessions.create(user.id) };
+      // A failure is already counted (the ticket); only a success is forgiven.
+      if (!user || !ok) throw new AppError('unauthorized', ERRORS.invalidCredentials);
+      await throttle.succeeded(ticket);
+      return signedIn(user);
     },
 
     async logout(tokenHash: string | null): Promise<void> {
@@ -60,20 +104,16 @@ export function authService({ users, sessions, throttle }: Deps) {
      * member's other sessions (DESIGN.md decision 1).
      */
     async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
-      const wait = throttle.retryAfter(actor.user.id, address);
-      if (wait > 0) {
-        throw new AppError('too_many_requests', tooManyAttemptsMessage(wait), {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        });
-      }
+      // Counted per member (and address): a stolen session cannot guess on without limit, and
+      // its failures do not touch the member's sign-in lanes.
+      const ticket = ticketOf(await throttle.changePassword(actor.user.id, address));
       if (!(await verifyPassword(actor.user.passwordHash, input.currentPassword))) {
-        throttle.failed(actor.user.id, address);
         throw new AppError('unauthorized', ERRORS.invalidCredentials);
       }
+      await throttle.succeeded(ticket);
       if (input.newPassword === input.currentPassword) {
         throw new AppError('bad_request', 'New password must differ from the current password');
       }
-      throttle.succeeded(actor.user.id);
       const row = await users.update(actor.user.id, {
         passwordHash: await hashPassword(input.newPassword),
         mustChangePassword: false,

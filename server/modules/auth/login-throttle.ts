@@ -1,83 +1,97 @@
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_DEVICE,
+  LOGIN_MAX_FAILURES_UNKNOWN_DEVICES,
   LOGIN_WINDOW_MS,
+  REGISTER_MAX_PER_ADDRESS,
+  REGISTER_WINDOW_MS,
 } from '../../../common/constants';
+import { createMemoryAttemptStore, type AttemptStore, type Rule } from './attempt-store';
 
-const MAX_KEYS = 100_000;
+const PER_DEVICE: Rule = { limit: LOGIN_MAX_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS };
+const UNKNOWN_DEVICES: Rule = { limit: LOGIN_MAX_FAILURES_UNKNOWN_DEVICES, windowMs: LOGIN_WINDOW_MS };
+const PER_MEMBER: Rule = { limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS };
+const PER_ADDRESS: Rule = { limit: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS };
+const REGISTRATIONS: Rule = { limit: REGISTER_MAX_PER_ADDRESS, windowMs: REGISTER_WINDOW_MS };
 
-/** Failure times per key within a sliding window, kept in memory (one process; DESIGN.md decision 7). */
-class FailureLog {
-  private readonly log = new Map<string, number[]>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+/** A password check counted in advance; pass it to `succeeded` when the password was right. */
+export type Ticket = {
+  /** The lane the attempt was counted under. */
+  lane: string;
+  /** The address key it was also counted under, if any. */
+  address: string | null;
+  at: number;
+};
 
-  private recent(key: string, now: number): number[] {
-    const times = this.log.get(key);
-    if (!times) return [];
-    const fresh = times.filter((t) => now - t < this.windowMs);
-    if (fresh.length === 0) this.log.delete(key);
-    else if (fresh.length !== times.length) this.log.set(key, fresh);
-    return fresh;
-  }
+/** Either permission to check a password (the attempt is already counted as a failure) or a wait. */
+export type Attempt = { ticket: Ticket; retryAfterMs: 0 } | { ticket: null; retryAfterMs: number };
 
-  /** Milliseconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now: number): number {
-    const times = this.recent(key, now);
-    if (times.length < this.limit) return 0;
-    // Blocked until enough old failures leave the window to drop below the limit.
-    const unblockingFailure = times[times.length - this.limit]!;
-    return unblockingFailure + this.windowMs - now;
-  }
+export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
 
-  add(key: string, now: number) {
-    const times = this.recent(key, now);
-    times.push(now);
-    if (times.length > this.limit) times.splice(0, times.length - this.limit);
-    if (!this.log.has(key) && this.log.size >= MAX_KEYS) this.prune(now);
-    this.log.set(key, times);
-  }
-
-  clear(key: string) {
-    this.log.delete(key);
-  }
-
-  prune(now: number) {
-    for (const key of [...this.log.keys()]) this.recent(key, now);
-    // Still full of live keys: drop the oldest rather than grow without bound.
-    while (this.log.size >= MAX_KEYS) {
-      const oldest = this.log.keys().next().value;
-      if (oldest === undefined) break;
-      this.log.delete(oldest);
-    }
-  }
-}
-
-/** Login throttling: 10 failures per account or 50 per address in 15 minutes. */
-export function createLoginThrottle(now: () => number = Date.now) {
-  const accounts = new FailureLog(LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS);
-  const addresses = new FailureLog(LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS);
-  const timer = setInterval(() => {
-    accounts.prune(now());
-    addresses.prune(now());
-  }, LOGIN_WINDOW_MS);
+/**
+ * Sign-in throttling with device cookies (DESIGN.md decision 7, OWASP "slow down online guessing
+ * with device cookies"). A sign-in is counted under one lane:
+ * - a browser showing a valid device cookie for the account counts under that device alone
+ *   (10 failures lock only it; a locked device is then treated as unknown for the rest of the window);
+ * - every other browser counts under the account's unknown devices (10 failures lock only them),
+ *   and under its address (50 failures lock the address for unknown devices).
+ * So a stranger who knows a handle can lock out unknown devices, never a member's own browser.
+ * The change-password step counts per member and address. Registrations count per address.
+ *
+ * Every attempt is counted before its password is checked and forgiven when it succeeds: a burst
+ * of parallel guesses cannot all pass the check before the first failure is recorded.
+ */
+export function createLoginThrottle({
+  now = Date.now,
+  store = createMemoryAttemptStore(),
+}: LoginThrottleOptions = {}) {
+  const timer = setInterval(() => store.prune(now()), LOGIN_WINDOW_MS);
   timer.unref();
+
+  async function take(lane: string, rule: Rule, address: string | null): Promise<Attempt> {
+    const at = now();
+    const addressKey = address === null ? null : 'address:' + address;
+    const entries = [{ key: lane, rule }, ...(addressKey ? [{ key: addressKey, rule: PER_ADDRESS }] : [])];
+    const wait = await store.take(entries, at);
+    return wait > 0
+      ? { ticket: null, retryAfterMs: wait }
+      : { ticket: { lane, address: addressKey, at }, retryAfterMs: 0 };
+  }
+
   return {
-    /** Milliseconds to wait before this account or address may try, 0 when allowed. */
-    retryAfter(account: string, address: string): number {
-      const t = now();
-      return Math.max(accounts.retryAfter(account, t), addresses.retryAfter(address, t));
+    /**
+     * Counts a sign-in attempt for `account` (a user id, or a stand-in for an unknown name) from
+     * `address`; `device` is the nonce of a device cookie already verified for this account.
+     */
+    async signIn(account: string, device: string | null, address: string): Promise<Attempt> {
+      if (device !== null) {
+        const lane = `device:${account}:${device}`;
+        if ((await store.wait(lane, PER_DEVICE, now())) === 0) {
+          const attempt = await take(lane, PER_DEVICE, null);
+          if (attempt.ticket) return attempt;
+        }
+        // A locked device is untrusted for the rest of its window: it joins the unknown devices.
+      }
+      return take(`unknown:${account}`, UNKNOWN_DEVICES, address);
     },
-    failed(account: string, address: string) {
-      const t = now();
-      accounts.add(account, t);
-      addresses.add(address, t);
+
+    /** Counts a check of a signed-in member's current password (change password). */
+    async changePassword(userId: string, address: string): Promise<Attempt> {
+      return take(`member:${userId}`, PER_MEMBER, address);
     },
-    succeeded(account: string) {
-      accounts.clear(account);
+
+    /** The password was right: clears the lane and takes the attempt back from the address. */
+    async succeeded(ticket: Ticket): Promise<void> {
+      await store.clear(ticket.lane);
+      if (ticket.address) await store.forgetOne(ticket.address, ticket.at);
     },
+
+    /** Counts a registration from `address` (one that will hash a password); the wait when over. */
+    async register(address: string): Promise<number> {
+      return store.take([{ key: 'register:' + address, rule: REGISTRATIONS }], now());
+    },
+
     stop() {
       clearInterval(timer);
     },
@@ -86,7 +100,18 @@ export function createLoginThrottle(now: () => number = Date.now) {
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`;
+
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many login attempts. Try again in ${inMinutes(minutesOf(retryAfterMs))}.`;
+}
+
+export function tooManyRegistrationsMessage(retryAfterMs: number): string {
+  return `Too many accounts created from this address. Try again in ${inMinutes(minutesOf(retryAfterMs))}.`;
+}
+
+/** The Retry-After header of a 429: whole seconds, at least 1. */
+export function retryAfterHeader(retryAfterMs: number): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
 }
