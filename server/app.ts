@@ -1,6 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { JSON_BODY_LIMIT } from '../common/constants';
-import type { Config } from './config';
+import {
+  HTTP_HEADERS_TIMEOUT_MS,
+  HTTP_IDLE_TIMEOUT_MS,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS,
+  HTTP_REQUEST_TIMEOUT_MS,
+  JSON_BODY_LIMIT,
+} from '../common/constants';
+import type { Config, ServerTimeouts } from './config';
+import { handleClientError } from './lib/client-errors';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers';
@@ -30,10 +38,25 @@ export type BuildAppOptions = {
 export type App = FastifyInstance & { ctx: AppContext };
 
 /**
+ * The server's time limits (DESIGN.md decision 12): the defaults of common/constants.ts, a longer
+ * keep-alive behind a proxy, and whatever the config overrides (tests).
+ */
+export function serverTimeouts(config: Config): ServerTimeouts {
+  return {
+    headersMs: HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: HTTP_REQUEST_TIMEOUT_MS,
+    idleMs: HTTP_IDLE_TIMEOUT_MS,
+    keepAliveMs: config.trustProxy ? HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS : HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    ...config.timeouts,
+  };
+}
+
+/**
  * Builds the Fastify instance: external plugins, then the app's own (security, sessions), then
  * the modules, then the client. It does not listen (server/main.ts does).
  */
 export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
+  const timeouts = serverTimeouts(config);
   const app = Fastify({
     logger:
       logger === true
@@ -44,6 +67,22 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Slow and idle clients (DESIGN.md decision 12). Node checks the header (and request) deadlines
+    // every connectionsCheckingInterval: often enough that a cut comes near its deadline.
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, timeouts.headersMs / 4)),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // A connection cut by a deadline or the client: logged at info, answered in the API's shape.
+    clientErrorHandler: handleClientError,
+  });
+  // A client that hangs up mid-request is not a server failure.
+  app.addHook('onRequestAbort', (request, done) => {
+    request.log.info('the client closed the request before its answer');
+    done();
   });
   const blobs = await openBlobStore(config);
   const ctx = createContext(config, database, blobs);

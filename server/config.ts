@@ -84,6 +84,23 @@ export type Config = {
   logLevel: string;
   clientDir: string;
   migrationsDir: string;
+  /**
+   * Optional: the server's time limits (DESIGN.md decision 12). loadConfig leaves it unset and
+   * server/app.ts uses the defaults of common/constants.ts; tests shorten them.
+   */
+  timeouts?: Partial<ServerTimeouts>;
+};
+
+/** Time limits on slow and idle clients, in milliseconds (0 turns the first three off). */
+export type ServerTimeouts = {
+  /** From a connection's opening (or a kept-alive request's first byte) to the end of the request head. */
+  headersMs: number;
+  /** From a request's first byte to the end of its body: off, so long uploads are never cut. */
+  requestMs: number;
+  /** A socket with no bytes either way for this long is closed (not the chat stream's). */
+  idleMs: number;
+  /** A kept-alive connection waiting for its next request is closed after this long. */
+  keepAliveMs: number;
 };
 
 export class ConfigError extends Error {

@@ -61,6 +61,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     const raw = Array.isArray(header) ? header[0] : header;
     const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
     reply.hijack();
+    request.raw.socket.setTimeout(0); // never idle-timed out: its heartbeat says it lives (app.ts)
     const res = reply.raw;
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
