@@ -64,6 +64,21 @@ export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 export const UPLOAD_MAX_BYTES = { image: 10 * MIB, video: 200 * MIB, audio: 20 * MIB } as const;
 
 /**
+ * Sign-in throttling with device cookies (OWASP "slow down online guessing with device cookies"):
+ * a browser that has signed in to an account before keeps its own count of failures for that
+ * account; every other browser shares the account's "unknown devices" count. The per-address limit
+ * (LOGIN_MAX_FAILURES_PER_ADDRESS) applies to unknown devices; the change-password step counts per
+ * member (LOGIN_MAX_FAILURES_PER_ACCOUNT). All within LOGIN_WINDOW_MS.
+ */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 10;
+export const LOGIN_MAX_FAILURES_UNKNOWN_DEVICES = 10;
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Registrations per client address: every attempt that reaches the password hash counts. */
+export const REGISTER_MAX_PER_ADDRESS = 20;
+export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+
+/**
  * Time limits on slow and idle clients (DESIGN.md decision 12), used by server/app.ts. A request
  * head must arrive within HTTP_HEADERS_TIMEOUT_MS. A body has no overall limit (0: a 2 GB lesson
  * video on a slow link takes hours); a socket silent both ways for HTTP_IDLE_TIMEOUT_MS is closed
@@ -76,9 +91,3 @@ export const HTTP_REQUEST_TIMEOUT_MS = 0;
 export const HTTP_IDLE_TIMEOUT_MS = 120_000;
 export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000;
 export const HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS = 75_000;
-
-/**
- * An upload (the multipart routes and the lesson video PUT) whose client sends nothing for this
- * long while its body is still arriving is aborted, and its part file removed.
- */
-export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
