@@ -1,9 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../../common/contracts/errors';
 import { JSON_BODY_LIMIT } from '../../common/constants';
 import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Powerful browser features: the recorder's screen capture and microphone (and the camera, for
+ * recording oneself) and full-screen video for this origin only, never for an embedded frame; what
+ * the app never uses is off. Only names Chromium knows: an unknown one is a console error there.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'display-capture=(self)',
+  'fullscreen=(self)',
+  'accelerometer=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /** The response headers of DESIGN.md decision 12 (and the rest of helmet's defaults). */
 export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
@@ -33,13 +57,67 @@ export function securityHeaders(https: boolean): Readonly<Record<string, string>
     'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
     ...(https ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
   });
 }
 
 /**
- * DESIGN.md decision 12: security headers on every response, state changes refused from other
- * sites, and JSON as the only body type the JSON routes parse.
+ * The name part of a Host header (`name`, `name:port`, `[v6]`, `[v6]:port`), in lower case and
+ * without a final dot (`example.com.` is `example.com`); null when malformed.
+ */
+export function hostnameOf(host: string): string | null {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/\s]+)(?::\d{1,5})?$/.exec(host);
+  return m ? m[1]!.toLowerCase().replace(/(?<=.)\.$/, '') : null;
+}
+
+/** An IP address (v4, or bracketed v6) or localhost: names no other site can make a browser use for this server. */
+export function isLocalHostname(hostname: string): boolean {
+  if (hostname === 'localhost') return true;
+  if (hostname.startsWith('[')) return isIPv6(hostname.slice(1, -1));
+  return isIPv4(hostname);
+}
+
+/**
+ * The Host rule against DNS rebinding (DESIGN.md decision 12): a page of another site whose name
+ * was pointed at this server sends that name as its Host. Answered are IP addresses and localhost
+ * (direct use, a load balancer's health check, a proxy that sends its upstream's address), and
+ * PUBLIC_URL's host when it is set; anything else is refused with what to set.
+ */
+export function hostRefusal(
+  host: string,
+  publicUrl: string | undefined,
+  publicHostname = publicUrl && new URL(publicUrl).hostname,
+): string | null {
+  const hostname = hostnameOf(host);
+  if (hostname !== null && isLocalHostname(hostname)) return null;
+  if (publicUrl !== undefined) {
+    if (hostname === publicHostname) return null;
+    return `Host ${JSON.stringify(host.slice(0, 100))} is not allowed: this server answers at ${publicUrl} (PUBLIC_URL)`;
+  }
+  return `Host ${JSON.stringify(host.slice(0, 100))} is not allowed: set PUBLIC_URL to the address members use`;
+}
+
+const HOST_REQUIRED = 'A Host header is required';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** A refusal before any route: `{ "error": "…" }` for the API, plain text for a page. */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 400 | 403, message: string) {
+  if (isApi(request.url)) {
+    throw new AppError(status === 400 ? 'bad_request' : 'forbidden', message);
+  }
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(message + '\n');
+}
+
+/**
+ * DESIGN.md decision 12: security headers on every response, requests for other hosts refused,
+ * state changes refused from other sites, API answers never stored by a cache, and JSON as the
+ * only body type the JSON routes parse.
  */
 export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: string | undefined }) {
   const headers = securityHeaders(opts.publicUrl?.startsWith('https://') ?? false);
@@ -47,6 +125,24 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+
+  // Every request, reads too (a rebinding page reads what it gets): before sessions are looked up.
+  // request.host is X-Forwarded-Host from a trusted proxy (TRUST_PROXY), else Host.
+  const publicHostname = opts.publicUrl && new URL(opts.publicUrl).hostname;
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.host;
+    if (host === '') return refuse(request, reply, 400, HOST_REQUIRED);
+    const refusal = hostRefusal(host, opts.publicUrl, publicHostname);
+    if (refusal !== null) return refuse(request, reply, 403, refusal);
+  });
+
+  // Signed-in answers carry e-mail addresses and payment status, and login, registration and
+  // logout set or clear the session cookie: no API answer is kept by a browser or proxy cache,
+  // unless its route chose its caching (media files, the chat poll's ETag).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.addHook('onRequest', async (request) => {
