@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { text } from './fields';
+
+/** The path of POST /api/admin/members/{id}/reset-password. */
+export const memberIdParams = z.object({
+  id: text('id').pipe(z.uuid({ error: 'id must be a member id' })),
+});
 
 /** GET /api/admin/members: one entry of the credentials viewer; never a password (DESIGN.md decision 1). */
 export const adminMember = z.object({

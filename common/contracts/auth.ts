@@ -10,23 +10,16 @@ import {
   PRIVACY_LEVELS,
 } from '../constants';
 import { charLength } from '../text';
+import { fieldError, text } from './fields';
 
-/** A zod error message that tells a missing field from a wrongly typed one, naming the field. */
-export function fieldError(field: string, expected = 'a string') {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? `${field} is required` : `${field} must be ${expected}`;
-}
+export { charLength, fieldError };
 
-export { charLength };
-
-export const passwordSchema = z
-  .string({ error: fieldError('password') })
+export const passwordSchema = text('password')
   .refine((p) => charLength(p) >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .refine((p) => charLength(p) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 /** E-mail addresses are trimmed and lower-cased before anything else (DESIGN.md decision 7). */
-export const emailSchema = z
-  .string({ error: fieldError('email') })
+export const emailSchema = text('email')
   .trim()
   .toLowerCase()
   .pipe(
@@ -38,7 +31,7 @@ export const emailSchema = z
 export const registerBody = z.object(
   {
     // The spec's client sends username = email; the account's handle is made from the e-mail.
-    username: z.string({ error: 'username must be a string' }).max(EMAIL_MAX_LENGTH).optional(),
+    username: text('username').max(EMAIL_MAX_LENGTH).optional(),
     email: emailSchema,
     password: passwordSchema,
   },
@@ -48,13 +41,11 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object(
   {
-    username: z
-      .string({ error: fieldError('username') })
+    username: text('username')
       .trim()
       .min(1, { error: 'username is required' })
       .max(EMAIL_MAX_LENGTH, { error: 'username is too long' }),
-    password: z
-      .string({ error: fieldError('password') })
+    password: text('password')
       .min(1, { error: 'password is required' })
       .max(PASSWORD_MAX_LENGTH * 4, { error: 'password is too long' }),
   },
@@ -99,8 +90,7 @@ export type MemberCountResponse = z.infer<typeof memberCountResponse>;
 
 /** A free-text profile field: trimmed, empty becomes null, null clears it. */
 function profileText(field: string, max: number) {
-  return z
-    .string({ error: fieldError(field, 'a string or null') })
+  return text(field, 'a string or null')
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
     .transform((v) => (v === '' ? null : v))
@@ -128,11 +118,7 @@ export const profileUpdateBody = z.object(
     goalOne: profileText('goalOne', LONG_TEXT_MAX_LENGTH),
     goalTwo: profileText('goalTwo', LONG_TEXT_MAX_LENGTH),
     goalThree: profileText('goalThree', LONG_TEXT_MAX_LENGTH),
-    profilePicture: z
-      .string({ error: fieldError('profilePicture', 'a string or null') })
-      .max(2048)
-      .nullable()
-      .optional(),
+    profilePicture: text('profilePicture', 'a string or null').max(2048).nullable().optional(),
     privacyLevel: z
       .enum(PRIVACY_LEVELS, { error: 'privacyLevel must be one of private, selective, public' })
       .optional(),
@@ -144,12 +130,10 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 /** POST /api/auth/change-password: ends the change-password step (DESIGN.md decision 1). */
 export const changePasswordBody = z.object(
   {
-    currentPassword: z
-      .string({ error: fieldError('currentPassword') })
+    currentPassword: text('currentPassword')
       .min(1, { error: 'currentPassword is required' })
       .max(PASSWORD_MAX_LENGTH * 4, { error: 'currentPassword is too long' }),
-    newPassword: z
-      .string({ error: fieldError('newPassword') })
+    newPassword: text('newPassword')
       .refine(
         (p) => charLength(p) >= PASSWORD_MIN_LENGTH,
         `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_TYPES } from '../constants';
-import { fieldError } from './auth';
+import { text } from './fields';
 
 /** A community chat message (SPEC §3). `id` grows with time: it is the paging and stream cursor. */
 export const chatMessage = z.object({
@@ -26,8 +26,7 @@ export const chatMessagesQuery = z.object({ after: cursor('after'), before: curs
 /** POST /api/chat/community. For photo, video and voice, `content` is the URL /api/upload returned. */
 export const postChatMessageBody = z.object(
   {
-    content: z
-      .string({ error: fieldError('content') })
+    content: text('content')
       .trim()
       .min(1, { error: 'content must not be blank' })
       .max(CHAT_MESSAGE_MAX_LENGTH, {

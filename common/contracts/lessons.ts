@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
-import { fieldError } from './auth';
+import { text } from './fields';
 
 /** GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}: null when none was uploaded. */
 export const lessonVideoResponse = z.object({ videoUrl: z.string().nullable() });
@@ -9,13 +9,38 @@ export type LessonVideoResponse = z.infer<typeof lessonVideoResponse>;
 /** POST /api/videos/upload-url (admins): a URL to this server that takes one PUT of one video. */
 export const uploadUrlResponse = z.object({ uploadURL: z.string() });
 
+const SLUG_MAX_LENGTH = 100;
+/** One part of a lesson's path (a think tank, topic or lesson slug). */
+const slug = (field: string) =>
+  text(field).max(SLUG_MAX_LENGTH, { error: `${field} must be at most ${SLUG_MAX_LENGTH} characters` });
+
+/** The path of GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}. */
+export const lessonSlotParams = z.object({
+  thinkTank: slug('thinkTank'),
+  topicSlug: slug('topicSlug'),
+  lessonSlug: slug('lessonSlug'),
+});
+
+/** The path of PUT /api/videos/upload/{token}: the token of an upload URL. */
+export const uploadTokenParams = z.object({
+  token: text('token').max(100, { error: 'token must be at most 100 characters' }),
+});
+
+/** The path of /api/discussions/{thinkTank}/{topic}/{lesson}. */
+export const discussionParams = z.object({
+  thinkTank: slug('thinkTank'),
+  topic: slug('topic'),
+  lesson: slug('lesson'),
+});
+export type DiscussionParams = z.infer<typeof discussionParams>;
+
 /** POST /api/lesson-videos/upload (admins). */
 export const registerLessonVideoBody = z.object(
   {
-    thinkTank: z.string({ error: fieldError('thinkTank') }).max(100),
-    topicSlug: z.string({ error: fieldError('topicSlug') }).max(100),
-    lessonSlug: z.string({ error: fieldError('lessonSlug') }).max(100),
-    uploadURL: z.string({ error: fieldError('uploadURL') }).max(2048),
+    thinkTank: slug('thinkTank'),
+    topicSlug: slug('topicSlug'),
+    lessonSlug: slug('lessonSlug'),
+    uploadURL: text('uploadURL').max(2048, { error: 'uploadURL must be at most 2048 characters' }),
   },
   { error: 'Request body must be a JSON object' },
 );
@@ -33,8 +58,7 @@ export const discussionMessagesResponse = z.array(discussionMessage);
 
 export const postDiscussionBody = z.object(
   {
-    text: z
-      .string({ error: fieldError('text') })
+    text: text('text')
       .trim()
       .min(1, { error: 'text must not be blank' })
       .max(CHAT_MESSAGE_MAX_LENGTH, { error: `text must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_SEARCH_MAX_CHARS, MEMBER_SEARCH_MIN_CHARS, PRIVACY_LEVELS } from '../constants';
+import { text } from './fields';
 
 /** GET /api/members?search= : one result (SPEC §3 member search result); never an e-mail. */
 export const memberSearchResult = z.object({
@@ -13,11 +14,15 @@ export type MemberSearchResult = z.infer<typeof memberSearchResult>;
 export const memberSearchResponse = z.array(memberSearchResult);
 
 export const memberSearchQuery = z.object({
-  search: z
-    .string({ error: 'search is required' })
+  search: text('search')
     .trim()
     .min(MEMBER_SEARCH_MIN_CHARS, { error: `search must be at least ${MEMBER_SEARCH_MIN_CHARS} characters` })
     .max(MEMBER_SEARCH_MAX_CHARS, { error: `search must be at most ${MEMBER_SEARCH_MAX_CHARS} characters` }),
+});
+
+/** The path of GET /api/members/username/{username}. */
+export const memberUsernameParams = z.object({
+  username: text('username').max(320, { error: 'username must be at most 320 characters' }),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 
 /** A stored recording (SPEC §3): `duration` in whole seconds; the files are served to their member and admins. */
 export const recording = z.object({
@@ -10,6 +11,11 @@ export const recording = z.object({
 });
 export type Recording = z.infer<typeof recording>;
 export const recordingsResponse = z.array(recording);
+
+/** The path of DELETE /api/recordings/{id}: an id that is no recording's is not found. */
+export const recordingIdParams = z.object({
+  id: text('id').pipe(z.uuid({ error: 'Recording not found' })),
+});
 
 /** Both files together, at most (POST /api/recordings/upload). */
 export const RECORDING_MAX_BYTES = 500 * 1024 * 1024;

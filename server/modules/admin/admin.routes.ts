@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminMembersResponse, resetPasswordResponse } from '../../../common/contracts/admin';
+import { adminMembersResponse, memberIdParams, resetPasswordResponse } from '../../../common/contracts/admin';
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin } from '../../plugins/session';
@@ -21,7 +20,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       onRequest: requireAdmin,
       schema: {
-        params: z.object({ id: z.uuid({ error: 'id must be a member id' }) }),
+        params: memberIdParams,
         response: { 200: resetPasswordResponse, ...errorResponses },
       },
     },

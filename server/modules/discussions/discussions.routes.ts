@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { okResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
 import {
   discussionMessage,
   discussionMessagesResponse,
+  discussionParams as params,
   postDiscussionBody,
+  type DiscussionParams,
 } from '../../../common/contracts/lessons';
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session';
 
-const params = z.object({
-  thinkTank: z.string().max(100),
-  topic: z.string().max(100),
-  lesson: z.string().max(100),
-});
-const slotOf = (p: z.infer<typeof params>) => ({
+const slotOf = (p: DiscussionParams) => ({
   thinkTank: p.thinkTank,
   topicSlug: p.topic,
   lessonSlug: p.lesson,

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../../common/contracts/errors';
 import {
+  lessonSlotParams,
   lessonVideoResponse,
   registerLessonVideoBody,
+  uploadTokenParams,
   uploadUrlResponse,
 } from '../../../common/contracts/lessons';
 import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
-
-const slotParams = z.object({
-  thinkTank: z.string().max(100),
-  topicSlug: z.string().max(100),
-  lessonSlug: z.string().max(100),
-});
 
 /** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */
 export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,7 +20,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/lesson-videos/:thinkTank/:topicSlug/:lessonSlug',
     {
       onRequest: requireMember,
-      schema: { params: slotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
+      schema: { params: lessonSlotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
     async (request) => ({ videoUrl: await ctx.lessons.videoUrl(actorOf(request), request.params) }),
   );
@@ -53,10 +48,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/videos/upload/:token',
       {
-        schema: {
-          params: z.object({ token: z.string().max(100) }),
-          response: { 200: okResponse, ...errorResponses },
-        },
+        schema: { params: uploadTokenParams, response: { 200: okResponse, ...errorResponses } },
       },
       async (request) => {
         const length = Number(request.headers['content-length']);

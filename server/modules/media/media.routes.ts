@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { uploadResponse } from '../../../common/contracts/chat';
 import { errorResponses } from '../../../common/contracts/errors';
+import { mediaIdParams } from '../../../common/contracts/media';
 import { actorOf, requireMember } from '../../plugins/session';
 import { singleFile } from '../../plugins/uploads';
 import { etagOf, saveChatUpload } from './media.service';
@@ -28,7 +29,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>(
     '/api/media/:id',
-    { onRequest: requireMember },
+    { onRequest: requireMember, schema: { params: mediaIdParams } },
     async (request, reply) => {
       const res = await ctx.mediaAccess.open(actorOf(request), request.params.id, {
         range: request.headers.range,

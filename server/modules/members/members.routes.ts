@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { memberCountResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
-import { memberProfile, memberSearchQuery, memberSearchResponse } from '../../../common/contracts/members';
+import {
+  memberProfile,
+  memberSearchQuery,
+  memberSearchResponse,
+  memberUsernameParams,
+} from '../../../common/contracts/members';
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session';
 
@@ -29,7 +33,7 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       onRequest: requireMember,
       schema: {
-        params: z.object({ username: z.string().max(320) }),
+        params: memberUsernameParams,
         response: { 200: memberProfile, ...errorResponses },
       },
     },

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { okResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
-import { RECORDING_MAX_BYTES, recording, recordingsResponse } from '../../../common/contracts/recordings';
+import {
+  RECORDING_MAX_BYTES,
+  recording,
+  recordingIdParams,
+  recordingsResponse,
+} from '../../../common/contracts/recordings';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { actorOf, requireMember } from '../../plugins/session';
@@ -53,7 +57,7 @@ export async function recordingsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       onRequest: requireMember,
       schema: {
-        params: z.object({ id: z.uuid({ error: 'Recording not found' }) }),
+        params: recordingIdParams,
         response: { 200: okResponse, ...errorResponses },
       },
     },
