@@ -91,3 +91,9 @@ export const HTTP_REQUEST_TIMEOUT_MS = 0;
 export const HTTP_IDLE_TIMEOUT_MS = 120_000;
 export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000;
 export const HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS = 75_000;
+
+/**
+ * An upload (the multipart routes and the lesson video PUT) whose client sends nothing for this
+ * long while its body is still arriving is aborted, and its part file removed.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;

@@ -85,6 +85,11 @@ export type Config = {
   clientDir: string;
   migrationsDir: string;
   /**
+   * Optional: how long an upload may send nothing before it is aborted. loadConfig leaves it unset
+   * (UPLOAD_IDLE_TIMEOUT_MS of common/constants.ts applies); tests shorten it.
+   */
+  uploadIdleMs?: number;
+  /**
    * Optional: the server's time limits (DESIGN.md decision 12). loadConfig leaves it unset and
    * server/app.ts uses the defaults of common/constants.ts; tests shorten them.
    */

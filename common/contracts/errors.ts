@@ -16,6 +16,7 @@ export const ERRORS = {
   unsupportedMediaType: 'Unsupported content type: send application/json',
   bodyTooLarge: 'Request body is too large',
   malformedJson: 'Malformed JSON in request body',
+  malformedUpload: 'Malformed upload',
   internal: 'Internal server error',
   databaseUnavailable: 'The service is briefly unavailable. Try again in a few seconds.',
 } as const;

@@ -1,4 +1,4 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { MediaRepository } from '../db/repositories/media.repository';
 import type { MediaKind, MediaRow } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -100,12 +100,14 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
       const inspector = new Inspector(opts.allowed, maxBytes, opts.tooLargeMessage, opts.wrongTypeMessage);
       const key = blobs.newKey();
       // pipe() does not pass a failing or vanishing source on: a client that hangs up mid-upload
-      // must still end the write, so that its temporary file is removed.
-      const interrupted = (err?: Error) =>
-        inspector.destroy(err ?? new AppError('bad_request', 'The upload was interrupted'));
-      source.once('error', interrupted);
-      source.once('close', () => {
-        if (!source.readableEnded) interrupted();
+      // must still end the write, so that its temporary file is removed. finished() also tells of
+      // a source that failed or closed before this was called (a client gone while the route
+      // was still checking its request). Our own errors (a malformed or stalled upload) are kept.
+      finished(source, { writable: false }, (err) => {
+        if (!err) return;
+        inspector.destroy(
+          err instanceof AppError ? err : new AppError('bad_request', 'The upload was interrupted'),
+        );
       });
       source.pipe(inspector);
       let size: number;

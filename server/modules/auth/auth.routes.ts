@@ -11,7 +11,7 @@ import {
 import { errorResponses } from '../../../common/contracts/errors';
 import { profilePictureResponse } from '../../../common/contracts/members';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
-import { singleFile } from '../../plugins/uploads';
+import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { AppContext } from '../../context';
@@ -91,7 +91,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/upload-profile-picture',
-    { onRequest: requireMember, schema: { response: { 200: profilePictureResponse, ...errorResponses } } },
+    {
+      config: uploadRoute(ctx.config, 'multipart'),
+      onRequest: requireMember,
+      schema: { response: { 200: profilePictureResponse, ...errorResponses } },
+    },
     async (request) => {
       const file = await singleFile(request, 'profilePicture', PROFILE_IMAGE_MAX_BYTES);
       const url = await ctx.profile.uploadPicture(actorOf(request), file.file, () => file.file.truncated);

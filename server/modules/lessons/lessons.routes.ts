@@ -11,6 +11,7 @@ import {
 import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
+import { uploadRoute } from '../../plugins/uploads';
 
 /** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */
 export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -48,6 +49,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/videos/upload/:token',
       {
+        config: uploadRoute(ctx.config, 'raw'),
         schema: { params: uploadTokenParams, response: { 200: okResponse, ...errorResponses } },
       },
       async (request) => {

@@ -5,7 +5,7 @@ import { uploadResponse } from '../../../common/contracts/chat';
 import { errorResponses } from '../../../common/contracts/errors';
 import { mediaIdParams } from '../../../common/contracts/media';
 import { actorOf, requireMember } from '../../plugins/session';
-import { singleFile } from '../../plugins/uploads';
+import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { etagOf, saveChatUpload } from './media.service';
 
 /** POST /api/upload: a chat attachment, checked by content and streamed to the blob store. */
@@ -13,6 +13,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/upload',
     {
+      config: uploadRoute(ctx.config, 'multipart'),
       onRequest: requireMember,
       schema: {
         response: { 200: uploadResponse, ...errorResponses },

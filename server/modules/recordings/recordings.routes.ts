@@ -11,13 +11,14 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { actorOf, requireMember } from '../../plugins/session';
+import { uploadParts, uploadRoute } from '../../plugins/uploads';
 import type { UploadPart } from './recordings.service';
 
 /** The multipart parts of a recording upload, files streamed (never buffered). */
 async function* partsOf(request: FastifyRequest): AsyncIterable<UploadPart> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'Send the recording as multipart/form-data');
-  const parts = request.parts({
+  const parts = uploadParts(request, {
     limits: { fileSize: RECORDING_MAX_BYTES, files: 2, fields: 10, fieldSize: 4096 },
   });
   // On a refusal the loop stops here; Node discards the unread rest of the request once answered.
@@ -41,7 +42,11 @@ export async function recordingsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/recordings/upload',
-    { onRequest: requireMember, schema: { response: { 201: recording, ...errorResponses } } },
+    {
+      config: uploadRoute(ctx.config, 'multipart'),
+      onRequest: requireMember,
+      schema: { response: { 201: recording, ...errorResponses } },
+    },
     async (request, reply) =>
       reply.code(201).send(await ctx.recordings.upload(actorOf(request), partsOf(request))),
   );
