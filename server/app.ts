@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   HTTP_HEADERS_TIMEOUT_MS,
   HTTP_IDLE_TIMEOUT_MS,
@@ -37,6 +37,11 @@ export type BuildAppOptions = {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Bad request URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+};
+
 /**
  * The server's time limits (DESIGN.md decision 12): the defaults of common/constants.ts, a longer
  * keep-alive behind a proxy, and whatever the config overrides (tests).
@@ -67,6 +72,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The router's own refusals (a path that is not valid percent-encoding, a parameter over
+    // maxParamLength) in the one error shape, `{ "error": "…" }`.
+    frameworkErrors: (err, _request, reply) => {
+      const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ error: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request' });
+    },
     // Slow and idle clients (DESIGN.md decision 12). Node checks the header (and request) deadlines
     // every connectionsCheckingInterval: often enough that a cut comes near its deadline.
     http: {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS } from '../../common/contracts/errors';
 import { AppError } from '../lib/errors';
@@ -12,6 +13,15 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'Bad request URL',
   FST_ERR_ASYNC_CONSTRAINT: 'Bad request',
 };
+
+const HANG_UP_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** Whether an error comes from the client's own connection going away. */
+function clientGone(raw: IncomingMessage, err: Error): boolean {
+  if (!raw.aborted && !raw.socket?.destroyed) return false;
+  const code = (err as { code?: unknown }).code;
+  return (typeof code === 'string' && HANG_UP_CODES.has(code)) || err.message === 'aborted';
+}
 
 /**
  * One handler for every error (the 404 for unknown routes is in plugins/client.ts): `{ "error": "…" }`, the status from AppError's code or Fastify's
@@ -29,6 +39,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message =
         FASTIFY_MESSAGES[code] ?? (err instanceof SyntaxError ? ERRORS.malformedJson : err.message);
       return reply.code(status).send({ error: message });
+    }
+    if (clientGone(request.raw, err)) {
+      // The client hung up mid-request (its socket's ECONNRESET looks like a database's): not a fault.
+      request.log.info({ code: (err as { code?: unknown }).code }, 'the client hung up');
+      return reply.code(400).send({ error: 'The request was interrupted' });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err }, 'database unavailable');

@@ -60,6 +60,10 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     const header = request.headers['last-event-id'];
     const raw = Array.isArray(header) ? header[0] : header;
     const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+    if (request.method === 'HEAD') {
+      // The stream's headers only: a stream that never ends would never send them to a HEAD.
+      return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send();
+    }
     reply.hijack();
     request.raw.socket.setTimeout(0); // never idle-timed out: its heartbeat says it lives (app.ts)
     const res = reply.raw;
