@@ -54,6 +54,16 @@ async function expectEndedBySession(stream: ReturnType<typeof openStream>) {
   expect(stream.named).toEqual([SESSION_ENDED_EVENT]);
 }
 
+/** The member signed in a second time (another browser): that session's cookie. */
+async function anotherSession(m: BuiltUser) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: m.email, password: m.password },
+  });
+  return sessionCookieOf(res);
+}
+
 const post = (url: string, cookie: string, pathname: string, payload?: object) =>
   fetch(`${url}${pathname}`, {
     method: 'POST',
@@ -73,13 +83,8 @@ describe('an open chat stream ends with its session', () => {
 
   it("after an admin's password reset, on every stream of the member", async () => {
     const m = await buildUser(t.app);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: m.email, password: m.password },
-    });
     const laptop = await openedStream(base, m.cookie);
-    const phone = await openedStream(secondBase, sessionCookieOf(signIn));
+    const phone = await openedStream(secondBase, await anotherSession(m));
     const reset = await post(base, admin.cookie, `/api/admin/members/${m.user.id}/reset-password`);
     expect(reset.status).toBe(200);
     await expectEndedBySession(laptop);
@@ -110,12 +115,7 @@ describe('an open chat stream ends with its session', () => {
 
   it("ends the member's other sessions' streams on a password change, not this one's", async () => {
     const m = await buildUser(t.app);
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: m.email, password: m.password },
-    });
-    const other = await openedStream(secondBase, sessionCookieOf(signIn));
+    const other = await openedStream(secondBase, await anotherSession(m));
     const mine = await openedStream(base, m.cookie);
     const changed = await post(base, m.cookie, '/api/auth/change-password', {
       currentPassword: m.password,
