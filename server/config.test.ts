@@ -51,9 +51,50 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'not a url'],
     ['TRUST_PROXY', 'sometimes'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://x'],
+    ['SMTP_URL', 'smtp://'],
+    ['SMTP_URL', 'mail.example.com:587'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Tribe36 <coach@example.com>\nBcc: victim@example.com'],
+    ['MAIL_FROM', 'Tri\rbe <coach@example.com>'],
+    ['MAIL_FROM', 'a@b.c, d@e.f'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('reads the mail variables, with the sender named after PUBLIC_URL by default', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: { name: 'Tribe36', address: 'no-reply@localhost' },
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://tribe36.example.com:8443' }).mail.from).toEqual({
+      name: 'Tribe36',
+      address: 'no-reply@tribe36.example.com',
+    });
+    const c = loadConfig({
+      SMTP_URL: 'smtps://user%40x:p%3Ass@mail.example.com:465',
+      MAIL_FROM: 'Coach Léa <coach@example.com>',
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: 'smtps://user%40x:p%3Ass@mail.example.com:465',
+      from: { name: 'Coach Léa', address: 'coach@example.com' },
+    });
+    expect(loadConfig({ MAIL_FROM: 'coach@example.com' }).mail.from).toEqual({
+      name: '',
+      address: 'coach@example.com',
+    });
+    expect(loadConfig({ MAIL_FROM: '"Tribe36, the coach" <coach@example.com>' }).mail.from).toEqual({
+      name: 'Tribe36, the coach',
+      address: 'coach@example.com',
+    });
+  });
+
+  it('names the variable and the problem of a bad mail setting', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'x\n<a@b.co>' })).toThrow(/MAIL_FROM: must be an e-mail address/);
   });
 
   it('wants the whole S3 set or none of it', () => {

@@ -19,6 +19,33 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const ONE_ADDRESS = z.email();
+// CR, LF and NUL would end a mail header; the other controls have no place in one either.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function isSmtpUrl(value: string): boolean {
+  if (CONTROL.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `coach@example.com`, `<coach@example.com>` or `Tribe36 <coach@example.com>` (the name may be quoted). */
+export function parseMailFrom(value: string): MailAddress | undefined {
+  if (CONTROL.test(value)) return undefined;
+  const match = /^\s*(?:(.*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  if (!match) return undefined;
+  const address = match[2] ?? match[3]!;
+  let name = (match[1] ?? '').trim();
+  if (/^".*"$/.test(name)) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
+  if (/[<>"]/.test(name) || !ONE_ADDRESS.safeParse(address).success) return undefined;
+  return { name, address };
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -56,6 +83,31 @@ const envSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: booleanText.default(false),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(isSmtpUrl, {
+        error:
+          'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  // Not trimmed first: a line break anywhere is refused, never cut off.
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const from = parseMailFrom(v);
+      if (!from) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an e-mail address, optionally with a display name: Tribe36 <coach@example.com>',
+        });
+        return z.NEVER;
+      }
+      return from;
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -82,6 +134,8 @@ export type Config = {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Outgoing mail (decision 17): through SMTP_URL when set, else as .eml files in DATA_DIR/mail. */
+  mail: MailConfig;
   clientDir: string;
   migrationsDir: string;
   /**
@@ -94,6 +148,34 @@ export type Config = {
    * server/app.ts uses the defaults of common/constants.ts; tests shorten them.
    */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Optional: the mail outbox's delays (server/mail/mailer.ts). loadConfig leaves it unset and the
+   * defaults apply; tests shorten them.
+   */
+  mailTimings?: Partial<MailTimings>;
+};
+
+export type MailAddress = { name: string; address: string };
+
+export type MailConfig = {
+  /** smtp:// or smtps:// URL, credentials included; unset: the file driver. */
+  smtpUrl: string | undefined;
+  /** The sender, MAIL_FROM or `Tribe36 <no-reply@HOST>` (PUBLIC_URL's host, else localhost). */
+  from: MailAddress;
+};
+
+/** The outbox worker's delays, in milliseconds. */
+export type MailTimings = {
+  /** Delay after the first failed attempt; doubled after each further one. */
+  retryBaseMs: number;
+  /** The longest delay between two attempts. */
+  retryMaxMs: number;
+  /** A message still not delivered this long after it was queued is marked failed. */
+  giveUpMs: number;
+  /** How often the worker looks for due messages (it also wakes at once after a send). */
+  pollMs: number;
+  /** How long a claimed message is left to its worker before another may try it. */
+  leaseMs: number;
 };
 
 /** Time limits on slow and idle clients, in milliseconds (0 turns the first three off). */
@@ -154,6 +236,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? {
+        name: 'Tribe36',
+        address: `no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}`,
+      },
+    },
     clientDir: path.join(root, 'dist', 'client'),
     migrationsDir: path.join(root, 'server', 'db', 'migrations'),
   };

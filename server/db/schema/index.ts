@@ -5,3 +5,4 @@ export * from './chat';
 export * from './lessons';
 export * from './recordings';
 export * from './secrets';
+export * from './mail';
