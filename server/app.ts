@@ -124,6 +124,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await ctx.sessions.start();
   await ctx.chatFeed.start();
+  ctx.mail.start(app.log);
   // Uploads never registered are removed a day after their URL expired.
   const sweep = () =>
     void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.addHook('onClose', async () => {
     ctx.throttle.stop();
     clearInterval(sweepTimer);
+    await ctx.mail.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

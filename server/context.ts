@@ -21,6 +21,7 @@ import { discussionsService, type DiscussionsService } from './modules/discussio
 import { createChatFeed, type ChatFeed } from './modules/chat/chat.feed';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './plugins/session';
+import { createMailer, type Mailer } from './mail/mailer';
 
 /** Everything the modules share, built once per app. */
 export type AppContext = {
@@ -41,6 +42,8 @@ export type AppContext = {
   lessons: LessonsService;
   discussions: DiscussionsService;
   recordings: RecordingsService;
+  /** Outgoing mail, through the database outbox (decision 17). */
+  mail: Mailer;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -72,5 +75,6 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
     discussions: discussionsService({ repo: discussionsRepository(database.db) }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
+    mail: createMailer({ database, config }),
   };
 }
