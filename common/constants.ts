@@ -97,3 +97,8 @@ export const HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS = 75_000;
  * long while its body is still arriving is aborted, and its part file removed.
  */
 export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+
+/** Mailed links (issue: accounts that belong to their owners): how long each holds, and resends. */
+export const EMAIL_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_CONFIRM_RESENDS_PER_HOUR = 3;
+export const LINK_EXPIRED_OR_USED = 'This link has expired or was already used';

@@ -22,6 +22,11 @@ import { createChatFeed, type ChatFeed } from './modules/chat/chat.feed';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './plugins/session';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountTokensRepository } from './db/repositories/account-tokens.repository';
+import {
+  emailConfirmationService,
+  type EmailConfirmationService,
+} from './modules/auth/email-confirmation.service';
 
 /** Everything the modules share, built once per app. */
 export type AppContext = {
@@ -44,6 +49,8 @@ export type AppContext = {
   recordings: RecordingsService;
   /** Outgoing mail, through the database outbox (decision 17). */
   mail: Mailer;
+  /** Proving members' e-mail addresses (decision 2). */
+  emailConfirmation: EmailConfirmationService;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -55,6 +62,13 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
   const devices = createDeviceCookies(() => secrets.getOrCreate(DEVICE_KEY_SECRET, newDeviceKey));
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;
+  const mail = createMailer({ database, config });
+  const emailConfirmation = emailConfirmationService({
+    tokens: accountTokensRepository(database.db),
+    users,
+    sessions,
+    mail,
+  });
   const chatRepo = chatRepository(database.db);
   const chatFeed = createChatFeed(database, chatRepo);
   return {
@@ -63,7 +77,7 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
     users,
     sessions,
     throttle,
-    auth: authService({ users, sessions, throttle, devices }),
+    auth: authService({ users, sessions, throttle, devices, confirmation: emailConfirmation }),
     profile: profileService({ users, sessions, media }),
     blobs,
     media,
@@ -75,6 +89,7 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
     discussions: discussionsService({ repo: discussionsRepository(database.db) }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
-    mail: createMailer({ database, config }),
+    mail,
+    emailConfirmation,
   };
 }

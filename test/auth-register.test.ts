@@ -34,6 +34,7 @@ describe('POST /api/auth/register', () => {
       paymentStatus: 'unpaid',
       privacyLevel: 'public',
       mustChangePassword: false,
+      emailConfirmed: false,
     });
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('passwordHash');

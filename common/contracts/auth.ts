@@ -76,6 +76,8 @@ export const currentUser = z.object({
   paymentStatus: z.string(),
   privacyLevel: privacyLevelSchema,
   mustChangePassword: z.boolean(),
+  /** Whether the member followed the confirmation link mailed to `email`. */
+  emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -146,3 +148,10 @@ export const changePasswordBody = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** POST /api/auth/confirm-email: the token from the mailed link's fragment. */
+export const confirmEmailBody = z.object(
+  { token: text('token').max(200, { error: 'token is too long' }) },
+  { error: 'Request body must be a JSON object' },
+);
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;

@@ -4,6 +4,7 @@ import { emailSchema } from '../../common/contracts/auth';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { usersRepository } from '../db/repositories/users.repository';
+import type { UserRow } from '../db/schema';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
@@ -24,9 +25,7 @@ async function run(argv: string[]): Promise<string> {
     if (command === 'list') {
       const rows = await users.listAdmins([...config.adminEmails]);
       if (rows.length === 0) return 'No admins.';
-      return rows
-        .map((r) => `${r.email} (@${r.username})${config.adminEmails.has(r.email) ? ' [ADMIN_EMAILS]' : ''}`)
-        .join('\n');
+      return rows.map((r) => `${r.email} (@${r.username})${listedNote(r, config.adminEmails)}`).join('\n');
     }
     const parsed = emailSchema.safeParse(rawEmail ?? '');
     if (!parsed.success) throw new UsageError(`${USAGE}\n${parsed.error.issues[0]?.message ?? 'bad e-mail'}`);
@@ -48,6 +47,13 @@ async function run(argv: string[]): Promise<string> {
 }
 
 class UsageError extends Error {}
+
+/** How an account stands with ADMIN_EMAILS: listed addresses count once confirmed (decision 2). */
+function listedNote(row: UserRow, adminEmails: ReadonlySet<string>): string {
+  if (!adminEmails.has(row.email)) return '';
+  if (row.isAdmin || row.emailConfirmedAt) return ' [ADMIN_EMAILS]';
+  return ' [ADMIN_EMAILS, address not confirmed yet: not an admin until then]';
+}
 
 run(process.argv.slice(2)).then(
   (message) => {

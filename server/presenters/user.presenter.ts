@@ -1,9 +1,12 @@
 import type { CurrentUser } from '../../common/contracts/auth';
 import type { UserRow } from '../db/schema';
 
-/** DESIGN.md decision 2: admin by the column or by ADMIN_EMAILS. */
+/**
+ * Decision 2: admin by the column (granted from the command line), or by ADMIN_EMAILS once the
+ * member has proven the address by following the link mailed to it.
+ */
 export function isAdminRow(row: UserRow, adminEmails: ReadonlySet<string>): boolean {
-  return row.isAdmin || adminEmails.has(row.email);
+  return row.isAdmin || (row.emailConfirmedAt !== null && adminEmails.has(row.email));
 }
 
 /** The signed-in member's own view of their account (SPEC §3 "current user"); never the hash. */
@@ -28,6 +31,7 @@ export function presentCurrentUser(row: UserRow, adminEmails: ReadonlySet<string
     paymentStatus: row.paymentStatus,
     privacyLevel: row.privacyLevel,
     mustChangePassword: row.mustChangePassword,
+    emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -29,6 +29,7 @@ const user: CurrentUser = {
   paymentStatus: 'unpaid',
   privacyLevel: 'selective',
   mustChangePassword: false,
+  emailConfirmed: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -34,6 +34,15 @@ export function usersRepository(db: Db) {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row ?? null;
     },
+    /** Marks the address proven, if it is still the account's address; null when it is not. */
+    async confirmEmail(id: string, email: string, at: Date): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({ emailConfirmedAt: at })
+        .where(and(eq(users.id, id), eq(users.email, email)))
+        .returning();
+      return row ?? null;
+    },
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | null> {
       const [row] = await db.update(users).set({ isAdmin }).where(eq(users.email, email)).returning();
       return row ?? null;

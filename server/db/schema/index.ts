@@ -5,4 +5,5 @@ export * from './chat';
 export * from './lessons';
 export * from './recordings';
 export * from './secrets';
+export * from './account-tokens';
 export * from './mail';

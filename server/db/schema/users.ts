@@ -28,6 +28,8 @@ export const users = pgTable(
       .notNull()
       .default('public'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When the member followed the confirmation link sent to `email` (null: not proven yet). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
+  confirmEmailBody,
   loginBody,
   okResponse,
   profileUpdateBody,
@@ -24,9 +25,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     presentCurrentUser(row, ctx.config.adminEmails);
   const secure = ctx.config.secureCookies;
   const deviceCookie = deviceCookieName(secure);
+  /** Where mailed links point: PUBLIC_URL, or the (allowed) address the request was sent to. */
+  const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const client = (request: FastifyRequest) => ({
     address: request.ip,
     deviceCookie: request.cookies[deviceCookie],
+    origin: origin(request),
   });
   /** The session cookie, then the device cookie (DESIGN.md decision 7). */
   const signIn = (reply: FastifyReply, signedIn: { token: string; deviceCookie: string }) => {
@@ -41,6 +45,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const signedIn = await ctx.auth.register(request.body, client(request));
       signIn(reply, signedIn);
       return reply.code(201).send({ user: present(signedIn.user) });
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm-email',
+    {
+      config: { allowDuringPasswordChange: true },
+      schema: { body: confirmEmailBody, response: { 200: okResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await ctx.emailConfirmation.confirm(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/resend-confirmation',
+    { onRequest: requireMember, schema: { response: { 200: okResponse, ...errorResponses } } },
+    async (request) => {
+      await ctx.emailConfirmation.resend(actorOf(request), origin(request));
+      return { ok: true as const };
     },
   );
 

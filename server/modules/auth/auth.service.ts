@@ -3,6 +3,7 @@ import { ERRORS } from '../../../common/contracts/errors';
 import { handleBase, nextFreeHandle } from '../../../common/handles';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
+import type { EmailConfirmationService } from './email-confirmation.service';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../plugins/session';
@@ -21,10 +22,14 @@ type Deps = {
   sessions: SessionStore;
   throttle: LoginThrottle;
   devices: DeviceCookies;
+  confirmation: Pick<EmailConfirmationService, 'send'>;
 };
 
-/** Where a sign-in or registration comes from: the client address and the device cookie it sent. */
-export type Client = { address: string; deviceCookie?: string | undefined };
+/**
+ * Where a sign-in or registration comes from: the client address, the device cookie it sent, and
+ * the origin that mailed links should point at.
+ */
+export type Client = { address: string; deviceCookie?: string | undefined; origin?: string };
 
 /** A signed-in result: the user, the session cookie token and a new device cookie value. */
 export type SignedIn = { user: UserRow; token: string; deviceCookie: string };
@@ -42,7 +47,7 @@ function ticketOf(attempt: Attempt): Ticket {
 }
 
 /** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, DESIGN.md 7 and 9). */
-export function authService({ users, sessions, throttle, devices }: Deps) {
+export function authService({ users, sessions, throttle, devices, confirmation }: Deps) {
   async function signedIn(user: UserRow): Promise<SignedIn> {
     return { user, token: await sessions.create(user.id), deviceCookie: await devices.issue(user.id) };
   }
@@ -68,7 +73,13 @@ export function authService({ users, sessions, throttle, devices }: Deps) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const username = nextFreeHandle(base, await users.usernamesLike(base));
         const user = await users.insert({ email, username, name: username, passwordHash });
-        if (user) return signedIn(user);
+        if (user) {
+          const result = await signedIn(user);
+          // The account exists and is signed in; a link that could not be queued now is one
+          // "Resend" away on the profile, so it does not fail the registration.
+          if (client.origin) await confirmation.send(user, client.origin).catch(() => {});
+          return result;
+        }
         // A conflict: the e-mail (someone registered it meanwhile) or the handle (try the next).
         if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
       }

@@ -1,0 +1,64 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../client';
+import { accountTokens, type AccountTokenPurpose, type AccountTokenRow } from '../schema';
+
+/** Drizzle queries on the mailed single-use links only. */
+export function accountTokensRepository(db: Db) {
+  return {
+    async insert(row: {
+      tokenHash: string;
+      userId: string;
+      purpose: AccountTokenPurpose;
+      email: string;
+      expiresAt: Date;
+      createdAt: Date;
+    }): Promise<void> {
+      await db.insert(accountTokens).values(row);
+    },
+    /**
+     * Uses a link once: marks it used and returns it when it exists for this purpose, is unused and
+     * has not expired at `now`; null otherwise. One statement, so two clicks cannot both use it.
+     */
+    async consume(
+      tokenHash: string,
+      purpose: AccountTokenPurpose,
+      now: Date,
+    ): Promise<AccountTokenRow | null> {
+      const [row] = await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.tokenHash, tokenHash),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Links of one purpose sent to a user after `since` (to limit resending). */
+    async countSince(userId: string, purpose: AccountTokenPurpose, since: Date): Promise<number> {
+      const rows = await db
+        .select({ tokenHash: accountTokens.tokenHash })
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            eq(accountTokens.purpose, purpose),
+            gt(accountTokens.createdAt, since),
+          ),
+        );
+      return rows.length;
+    },
+    /** Removes links that expired or were used before `before`. */
+    async deleteStale(before: Date): Promise<void> {
+      await db
+        .delete(accountTokens)
+        .where(or(lt(accountTokens.expiresAt, before), lt(accountTokens.usedAt, before)));
+    },
+  };
+}
+
+export type AccountTokensRepository = ReturnType<typeof accountTokensRepository>;
