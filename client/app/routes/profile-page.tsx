@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { EmailConfirmationBanner } from '../../features/auth/components/email-confirmation-banner';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import {
   LazyRecordingCalendar,
@@ -49,6 +50,7 @@ export default function ProfilePage() {
     <RequireMember>
       {(user) => (
         <div className="grid gap-6">
+          <EmailConfirmationBanner user={user} />
           <ProfileView user={user} adminActions={<MemberCredentialsAction />} />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <LazyVoiceoverRecordingCard />
