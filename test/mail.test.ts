@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,6 +11,8 @@ import { createEmlTransport } from '../server/mail/eml-transport';
 import { createMailer, InvalidMailError, type MailLog, type MailTransport } from '../server/mail/mailer';
 import { createTestApp, type TestApp } from './helpers/app';
 import { MIGRATIONS_DIR, testDatabaseUrl } from './helpers/database';
+import { freePort } from './helpers/free-port';
+import { decodeTransferEncoding } from './helpers/mailbox';
 
 // ---- a small RFC 5322 / MIME reader, enough to check what the server writes ----
 
@@ -30,15 +32,7 @@ function decodeWords(value: string): string {
 }
 
 function decodeBody(headers: Record<string, string>, body: string): string {
-  const enc = headers['content-transfer-encoding']?.toLowerCase();
-  if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (enc === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
+  return decodeTransferEncoding(headers['content-transfer-encoding'], body);
 }
 
 type Part = { headers: Record<string, string>; body: string };
@@ -89,14 +83,6 @@ function recordingLog() {
     void entries.push({ level, obj: obj as Record<string, unknown>, msg });
   const log: MailLog = { info: at('info'), warn: at('warn'), error: at('error') };
   return { log, entries };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 type Received = { from: string; to: string[]; user: unknown; raw: string };

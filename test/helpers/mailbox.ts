@@ -3,11 +3,11 @@ import path from 'node:path';
 
 export type ReceivedMail = { file: string; headers: string; to: string; subject: string; text: string };
 
-/** Decodes one MIME body by its Content-Transfer-Encoding (quoted-printable, base64, or as is). */
-function decodeBody(headers: string, body: string): string {
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
+/** Decodes a MIME body by its Content-Transfer-Encoding (quoted-printable, base64, or as is). */
+export function decodeTransferEncoding(encoding: string | undefined, body: string): string {
+  const e = encoding?.toLowerCase();
+  if (e === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (e === 'quoted-printable') {
     const bytes = body
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -15,6 +15,9 @@ function decodeBody(headers: string, body: string): string {
   }
   return body;
 }
+
+const decodeBody = (headers: string, body: string) =>
+  decodeTransferEncoding(/^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1], body);
 
 /** The text/plain part of an RFC 5322 message (the whole body when it is not multipart). */
 function plainText(raw: string): { headers: string; text: string } {

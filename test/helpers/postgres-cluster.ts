@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { freePort } from './free-port';
 
 /** Debian's PostgreSQL binaries, the newest version installed, or undefined. */
 function postgresBin(): string | undefined {
@@ -22,14 +22,6 @@ function postgresBin(): string | undefined {
  */
 export function canRunPostgresCluster(): boolean {
   return process.getuid?.() === 0 && postgresBin() !== undefined && fs.existsSync('/usr/sbin/runuser');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export type PostgresCluster = {
