@@ -42,15 +42,41 @@ export async function startApp(env: Record<string, string> = {}): Promise<BenchA
   };
 }
 
-/** Registers a member and returns their cookie. */
+let registrations = 0;
+
+/**
+ * Registers a member and returns their session cookie. Each registration comes from a loopback
+ * address of its own (every 127.x.y.z is this machine): registrations are limited per address.
+ */
 export async function signUp(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password' }),
-  });
-  if (res.status !== 201) throw new Error(`register ${email}: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  registrations += 1;
+  const n = 256 + registrations;
+  const localAddress = `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const payload = JSON.stringify({ email, password: 'bench-password' });
+  const { status, setCookie } = await new Promise<{ status: number; setCookie: string[] }>(
+    (resolve, reject) => {
+      const req = http.request(
+        `${base}/api/auth/register`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [] }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    },
+  );
+  if (status !== 201) throw new Error(`register ${email}: ${status}`);
+  const session = setCookie.find((c) => c.startsWith('tribe36_session='));
+  if (!session) throw new Error(`register ${email}: no session cookie`);
+  return session.split(';')[0]!;
 }
 
 /** A bare Node http server answering every request with these bytes and headers. */

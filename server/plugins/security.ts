@@ -103,11 +103,17 @@ const HOST_REQUIRED = 'A Host header is required';
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** A refusal before any route: `{ "error": "…" }` for the API, plain text for a page. */
-function refuse(request: FastifyRequest, reply: FastifyReply, status: 400 | 403, message: string) {
+function refuseOrThrow(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+  status: 400 | 403,
+  message: string,
+) {
   if (isApi(request.url)) {
-    throw new AppError(status === 400 ? 'bad_request' : 'forbidden', message);
+    return done(new AppError(status === 400 ? 'bad_request' : 'forbidden', message));
   }
-  return reply
+  void reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('text/plain; charset=utf-8')
@@ -130,11 +136,16 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
   // Every request, reads too (a rebinding page reads what it gets): before sessions are looked up.
   // request.host is X-Forwarded-Host from a trusted proxy (TRUST_PROXY), else Host.
   const publicHostname = opts.publicUrl && new URL(opts.publicUrl).hostname;
-  app.addHook('onRequest', async (request, reply) => {
+  // The Host values seen allowed, so a request costs one Set lookup (bounded: a forged Host is not kept).
+  const allowedHosts = new Set<string>();
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.host;
-    if (host === '') return refuse(request, reply, 400, HOST_REQUIRED);
+    if (allowedHosts.has(host)) return done();
+    if (host === '') return refuseOrThrow(request, reply, done, 400, HOST_REQUIRED);
     const refusal = hostRefusal(host, opts.publicUrl, publicHostname);
-    if (refusal !== null) return refuse(request, reply, 403, refusal);
+    if (refusal !== null) return refuseOrThrow(request, reply, done, 403, refusal);
+    if (allowedHosts.size < 64) allowedHosts.add(host);
+    done();
   });
 
   // Signed-in answers carry e-mail addresses and payment status, and login, registration and
@@ -145,15 +156,16 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
     done(null, payload);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: it runs on every request, and most return at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('forbidden', ERRORS.crossSite);
+      return done(new AppError('forbidden', ERRORS.crossSite));
     }
     const origin = request.headers.origin;
-    if (origin === undefined) return; // Not a browser form or fetch: nothing to forge.
+    if (origin === undefined) return done(); // Not a browser form or fetch: nothing to forge.
     const expected = opts.publicUrl ?? `${request.protocol}://${request.host}`;
-    if (origin !== expected) throw new AppError('forbidden', ERRORS.crossSite);
+    done(origin === expected ? undefined : new AppError('forbidden', ERRORS.crossSite));
   });
 
   // JSON only: Fastify's text/plain parser would let a cross-site "simple request" through.

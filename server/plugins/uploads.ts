@@ -38,15 +38,17 @@ export async function registerUploads(app: FastifyInstance) {
   });
   // Before the body is parsed (and after the route's guards): a JSON route refuses a multipart
   // body as it refuses any other non-JSON one, and an upload gets its idle watchdog.
-  app.addHook('preParsing', async (request, reply) => {
+  // A callback hook: it runs on every request.
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const upload = request.routeOptions.config.upload;
     if (upload) {
       abortWhenIdle(request, reply, upload.idleMs);
-      return;
+      return done(null, payload);
     }
     if (!BODYLESS_METHODS.has(request.method) && MULTIPART.test(request.headers['content-type'] ?? '')) {
-      throw new AppError('unsupported_media_type', ERRORS.unsupportedMediaType);
+      return done(new AppError('unsupported_media_type', ERRORS.unsupportedMediaType));
     }
+    done(null, payload);
   });
 }
 
