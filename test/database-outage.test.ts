@@ -108,8 +108,14 @@ describe.runIf(testDatabaseUrl && canRunPostgresCluster())('a PostgreSQL outage'
       }
     });
 
+    /** Waits until a few more messages were acknowledged: the service is really up. */
+    const moreAcknowledged = async () => {
+      const before = acknowledged.length;
+      await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 3);
+    };
+
     for (let k = 0; k < outages; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await moreAcknowledged();
       cluster.stop();
       // While it is down: not ready, and a request that needs the database answers 503 + Retry-After.
       await expect.poll(() => ready(urls[0]), { timeout: 5000 }).toBe(false);
@@ -121,7 +127,7 @@ describe.runIf(testDatabaseUrl && canRunPostgresCluster())('a PostgreSQL outage'
       cluster.start();
       for (const url of urls) await expect.poll(() => ready(url), { timeout: 20_000 }).toBe(true);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await moreAcknowledged();
     writing = false;
     await Promise.all(writing$);
 
