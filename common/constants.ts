@@ -102,3 +102,22 @@ export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
 export const EMAIL_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_CONFIRM_RESENDS_PER_HOUR = 3;
 export const LINK_EXPIRED_OR_USED = 'This link has expired or was already used';
+
+/**
+ * Forgotten passwords: the one answer to every request, known address or not; a link holds an hour;
+ * at most PASSWORD_RESETS_PER_HOUR links an hour to one account (further requests get the same
+ * answer and no mail) and PASSWORD_RESET_REQUESTS_PER_ADDRESS requests an hour from one client address.
+ */
+export const PASSWORD_RESET_SENT = 'If an account exists for that address, we have sent a link';
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_RESETS_PER_HOUR = 3;
+export const PASSWORD_RESET_REQUESTS_PER_ADDRESS = 10;
+
+/** A change of e-mail address: the link to the new address holds as long as a confirmation link. */
+export const EMAIL_CHANGE_TTL_MS = EMAIL_CONFIRM_TTL_MS;
+export const EMAIL_CHANGES_PER_HOUR = 3;
+
+/** How a deleted account's chat and discussion messages are signed (decision 18). */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+export const LAST_ADMIN_CANNOT_DELETE =
+  'You are the only admin. Make another member an admin before you delete your account.';

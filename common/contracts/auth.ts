@@ -155,3 +155,39 @@ export const confirmEmailBody = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+
+/** POST /api/auth/forgot-password: always answered with PASSWORD_RESET_SENT (known address or not). */
+export const forgotPasswordBody = z.object(
+  { email: emailSchema },
+  { error: 'Request body must be a JSON object' },
+);
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+export const forgotPasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+
+/** POST /api/auth/reset-password: the mailed token and the new password (the spec's length rule). */
+export const resetPasswordBody = z.object(
+  { token: confirmEmailBody.shape.token, password: passwordSchema },
+  { error: 'Request body must be a JSON object' },
+);
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** A step that needs the member's current password again (change e-mail, delete account). */
+const currentPasswordField = text('password')
+  .min(1, { error: 'password is required' })
+  .max(PASSWORD_MAX_LENGTH * 4, { error: 'password is too long' });
+
+/** POST /api/auth/change-email: a link goes to the new address; the address changes when it is followed. */
+export const changeEmailBody = z.object(
+  { email: emailSchema, password: currentPasswordField },
+  { error: 'Request body must be a JSON object' },
+);
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+export const changeEmailResponse = z.object({ ok: z.literal(true), pendingEmail: z.string() });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponse>;
+
+/** POST /api/auth/delete-account (decision 18). */
+export const deleteAccountBody = z.object(
+  { password: currentPasswordField },
+  { error: 'Request body must be a JSON object' },
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -1,9 +1,11 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
+export const ACCOUNT_TOKEN_PURPOSES = ['confirm-email', 'change-email', 'reset-password'] as const;
+
 /**
- * Single-use links mailed to a member (confirm an e-mail address, and later reset a password or
- * change the address): only the token's SHA-256 is kept, with the address the link was sent to.
+ * Single-use links mailed to a member (confirm the address, confirm a new address, reset the
+ * password): only the token's SHA-256 is kept, with the address the link was sent to.
  */
 export const accountTokens = pgTable(
   'account_tokens',
@@ -12,7 +14,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm-email'] }).notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     /** The address the link was sent to: it proves that address, and no other. */
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

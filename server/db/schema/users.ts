@@ -31,6 +31,11 @@ export const users = pgTable(
     /** When the member followed the confirmation link sent to `email` (null: not proven yet). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member deleted their account (decision 18). The row stays, emptied of everything
+     * personal, so that their chat and discussion messages keep an author: 'Deleted member'.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
