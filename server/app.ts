@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     done();
   });
   const blobs = await openBlobStore(config);
-  const ctx = createContext(config, database, blobs);
+  const ctx = createContext(config, database, blobs, app.log);
   app.addHook('onClose', async () => blobs.close?.());
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -135,6 +135,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.addHook('onClose', async () => {
     ctx.throttle.stop();
     clearInterval(sweepTimer);
+    await ctx.passwordReset.drain();
     await ctx.mail.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();

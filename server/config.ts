@@ -153,6 +153,11 @@ export type Config = {
    * defaults apply; tests shorten them.
    */
   mailTimings?: Partial<MailTimings>;
+  /**
+   * Optional: the clock that mailed links are issued and checked against (Date.now when unset);
+   * tests move it forward to expire them.
+   */
+  clock?: () => number;
 };
 
 export type MailAddress = { name: string; address: string };

@@ -27,6 +27,17 @@ import {
   emailConfirmationService,
   type EmailConfirmationService,
 } from './modules/auth/email-confirmation.service';
+import { accountLinks } from './modules/auth/account-links';
+import { passwordResetService, type PasswordResetService } from './modules/auth/password-reset.service';
+import { accountService, type AccountService } from './modules/auth/account.service';
+import { accountsRepository } from './db/repositories/accounts.repository';
+
+/** Where services log what happens outside a request (Fastify's logger). */
+export type ServiceLog = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
 
 /** Everything the modules share, built once per app. */
 export type AppContext = {
@@ -51,10 +62,19 @@ export type AppContext = {
   mail: Mailer;
   /** Proving members' e-mail addresses (decision 2). */
   emailConfirmation: EmailConfirmationService;
+  /** Forgotten passwords (decision 18). */
+  passwordReset: PasswordResetService;
+  /** The member's own account: a new address, deletion (decision 18). */
+  account: AccountService;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
-export function createContext(config: Config, database: Database, blobs: BlobStore): AppContext {
+export function createContext(
+  config: Config,
+  database: Database,
+  blobs: BlobStore,
+  log: ServiceLog,
+): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
   const throttle = createLoginThrottle();
@@ -63,12 +83,8 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
   const media = createMediaStore(blobs, mediaRepository(database.db));
   const adminEmails = config.adminEmails;
   const mail = createMailer({ database, config });
-  const emailConfirmation = emailConfirmationService({
-    tokens: accountTokensRepository(database.db),
-    users,
-    sessions,
-    mail,
-  });
+  const links = accountLinks(accountTokensRepository(database.db), config.clock ?? Date.now);
+  const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
   const chatFeed = createChatFeed(database, chatRepo);
   return {
@@ -91,5 +107,17 @@ export function createContext(config: Config, database: Database, blobs: BlobSto
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
     mail,
     emailConfirmation,
+    passwordReset: passwordResetService({ links, users, sessions, devices, throttle, mail, log }),
+    account: accountService({
+      links,
+      users,
+      accounts: accountsRepository(database.db),
+      sessions,
+      throttle,
+      blobs,
+      mail,
+      adminEmails,
+      log,
+    }),
   };
 }

@@ -15,6 +15,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** Whether an error is a unique constraint refusing a row (SQLSTATE 23505), through Drizzle's wrapping. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Seconds a client is asked to wait (Retry-After) while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_S = 5;
 

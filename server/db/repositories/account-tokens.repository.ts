@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accountTokens, type AccountTokenPurpose, type AccountTokenRow } from '../schema';
 
@@ -16,12 +16,13 @@ export function accountTokensRepository(db: Db) {
       await db.insert(accountTokens).values(row);
     },
     /**
-     * Uses a link once: marks it used and returns it when it exists for this purpose, is unused and
-     * has not expired at `now`; null otherwise. One statement, so two clicks cannot both use it.
+     * Uses a link once: marks it used and returns it when it exists for one of these purposes, is
+     * unused and has not expired at `now`; null otherwise. One statement, so two clicks cannot both
+     * use it.
      */
     async consume(
       tokenHash: string,
-      purpose: AccountTokenPurpose,
+      purposes: readonly AccountTokenPurpose[],
       now: Date,
     ): Promise<AccountTokenRow | null> {
       const [row] = await db
@@ -30,13 +31,41 @@ export function accountTokensRepository(db: Db) {
         .where(
           and(
             eq(accountTokens.tokenHash, tokenHash),
-            eq(accountTokens.purpose, purpose),
+            inArray(accountTokens.purpose, [...purposes]),
             isNull(accountTokens.usedAt),
             gt(accountTokens.expiresAt, now),
           ),
         )
         .returning();
       return row ?? null;
+    },
+    /** Whether a link would still be accepted by `consume` at `now` (without using it). */
+    async isUsable(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ tokenHash: accountTokens.tokenHash })
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.tokenHash, tokenHash),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        );
+      return rows.length > 0;
+    },
+    /** Voids a user's unused links of these purposes (a new password cancels pending resets and address changes). */
+    async cancel(userId: string, purposes: readonly AccountTokenPurpose[], now: Date): Promise<void> {
+      await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            inArray(accountTokens.purpose, [...purposes]),
+            isNull(accountTokens.usedAt),
+          ),
+        );
     },
     /** Links of one purpose sent to a user after `since` (to limit resending). */
     async countSince(userId: string, purpose: AccountTokenPurpose, since: Date): Promise<number> {

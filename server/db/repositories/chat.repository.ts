@@ -1,5 +1,6 @@
 import { asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../client';
+import { authorColumns } from './users.repository';
 import { chatMessages, users } from '../schema';
 
 /** A message with what the room shows of its sender. */
@@ -24,9 +25,7 @@ export function chatRepository(db: Db) {
         content: chatMessages.content,
         messageType: chatMessages.messageType,
         createdAt: chatMessages.createdAt,
-        name: users.name,
-        username: users.username,
-        profilePicture: users.profilePicture,
+        ...authorColumns,
       })
       .from(chatMessages)
       .innerJoin(users, eq(users.id, chatMessages.userId));

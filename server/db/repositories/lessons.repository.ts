@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { authorColumns } from './users.repository';
 import { discussionMessages, lessonVideos, users, videoUploads } from '../schema';
 
 export type Slot = { thinkTank: string; topicSlug: string; lessonSlug: string };
@@ -90,9 +91,7 @@ export function discussionsRepository(db: Db) {
           id: discussionMessages.id,
           text: discussionMessages.text,
           createdAt: discussionMessages.createdAt,
-          name: users.name,
-          username: users.username,
-          profilePicture: users.profilePicture,
+          ...authorColumns,
         })
         .from(discussionMessages)
         .innerJoin(users, eq(users.id, discussionMessages.userId))

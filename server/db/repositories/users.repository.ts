@@ -1,8 +1,26 @@
-import { and, asc, count, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { isUniqueViolation } from '../errors';
 import { users, type NewUserRow, type UserRow } from '../schema';
 
-/** Drizzle queries on users only: rows, null or booleans, never HTTP errors. */
+/** Accounts that were not deleted (decision 18: a deleted account's row stays as a tombstone). */
+const live = isNull(users.deletedAt);
+
+/**
+ * What a message shows of its author, for the chat and discussion queries: a deleted account's
+ * handle is '' (it has no profile to link to); its name is already 'Deleted member'.
+ */
+export const authorColumns = {
+  name: users.name,
+  username: sql<string>`case when ${users.deletedAt} is null then ${users.username} else '' end`,
+  profilePicture: users.profilePicture,
+};
+
+/**
+ * Drizzle queries on users only: rows, null or booleans, never HTTP errors. Lists, counts and the
+ * look-up by handle leave deleted accounts out; by id and by e-mail they are found (their e-mail is
+ * a reserved `.invalid` address and their password hash verifies nothing).
+ */
 export function usersRepository(db: Db) {
   return {
     async findById(id: string): Promise<UserRow | null> {
@@ -14,7 +32,11 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
     async findByUsername(username: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.username, username), live))
+        .limit(1);
       return row ?? null;
     },
     /** Handles equal to base or base-N, to pick the next free one. */
@@ -30,8 +52,13 @@ export function usersRepository(db: Db) {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
       return row ?? null;
     },
+    /** Changes a live account (a deleted one is never changed again); null when there is none. */
     async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | null> {
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      const [row] = await db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.id, id), live))
+        .returning();
       return row ?? null;
     },
     /** Marks the address proven, if it is still the account's address; null when it is not. */
@@ -39,12 +66,32 @@ export function usersRepository(db: Db) {
       const [row] = await db
         .update(users)
         .set({ emailConfirmedAt: at })
-        .where(and(eq(users.id, id), eq(users.email, email)))
+        .where(and(eq(users.id, id), eq(users.email, email), live))
         .returning();
       return row ?? null;
     },
+    /**
+     * Moves an account to a new address that a followed link proved; null when the account is
+     * gone, or when another account took the address meanwhile.
+     */
+    async changeEmail(id: string, to: string, at: Date): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({ email: to, emailConfirmedAt: at })
+        .where(and(eq(users.id, id), live))
+        .returning()
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) return [];
+          throw err;
+        });
+      return row ?? null;
+    },
     async setAdmin(email: string, isAdmin: boolean): Promise<UserRow | null> {
-      const [row] = await db.update(users).set({ isAdmin }).where(eq(users.email, email)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ isAdmin })
+        .where(and(eq(users.email, email), live))
+        .returning();
       return row ?? null;
     },
     /** Admins by the column or by the configured e-mail list. */
@@ -53,7 +100,7 @@ export function usersRepository(db: Db) {
       return db
         .select()
         .from(users)
-        .where(byList ? or(eq(users.isAdmin, true), byList) : eq(users.isAdmin, true))
+        .where(and(live, byList ? or(eq(users.isAdmin, true), byList) : eq(users.isAdmin, true)))
         .orderBy(asc(users.email));
     },
     /**
@@ -99,7 +146,7 @@ export function usersRepository(db: Db) {
           db
             .select()
             .from(users)
-            .where(and(tier.where, visible))
+            .where(and(tier.where, visible, live))
             .orderBy(...tier.order)
             .limit(opts.limit),
         ),
@@ -115,10 +162,10 @@ export function usersRepository(db: Db) {
       return found;
     },
     async listAll(): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+      return db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id));
     },
     async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users);
+      const [row] = await db.select({ n: count() }).from(users).where(live);
       return Number(row?.n ?? 0);
     },
   };

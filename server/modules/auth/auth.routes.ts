@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  changeEmailBody,
+  changeEmailResponse,
   changePasswordBody,
   confirmEmailBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  forgotPasswordResponse,
+  resetPasswordBody,
   loginBody,
   okResponse,
   profileUpdateBody,
@@ -11,14 +17,17 @@ import {
 } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
 import { profilePictureResponse } from '../../../common/contracts/members';
-import { PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
+import { PASSWORD_RESET_SENT, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
 import { actorOf, requireMember } from '../../plugins/session';
 import type { AppContext } from '../../context';
 import { deviceCookieName, deviceCookieOptions } from './device-cookie';
 
-/** /api/auth: register, login, me, logout, profile. Thin: schema, guard, one service call. */
+/**
+ * /api/auth: register, login, me, logout, profile, and the mailed links (confirm, forgotten
+ * password, change of address) and account deletion. Thin: schema, guard, one service call.
+ */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const present = (row: Parameters<typeof presentCurrentUser>[0]) =>
@@ -65,6 +74,73 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { onRequest: requireMember, schema: { response: { 200: okResponse, ...errorResponses } } },
     async (request) => {
       await ctx.emailConfirmation.resend(actorOf(request), origin(request));
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { allowDuringPasswordChange: true },
+      schema: { body: forgotPasswordBody, response: { 200: forgotPasswordResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await ctx.passwordReset.request(request.body.email, request.ip, origin(request));
+      return { ok: true as const, message: PASSWORD_RESET_SENT };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password/check',
+    {
+      config: { allowDuringPasswordChange: true },
+      schema: { body: confirmEmailBody, response: { 200: okResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await ctx.passwordReset.check(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { allowDuringPasswordChange: true },
+      schema: { body: resetPasswordBody, response: { 200: userResponse, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const signedIn = await ctx.passwordReset.reset(request.body);
+      signIn(reply, signedIn);
+      return { user: present(signedIn.user) };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-email',
+    {
+      onRequest: requireMember,
+      schema: { body: changeEmailBody, response: { 200: changeEmailResponse, ...errorResponses } },
+    },
+    async (request) => ({
+      ok: true as const,
+      pendingEmail: await ctx.account.changeEmail(
+        actorOf(request),
+        request.body,
+        request.ip,
+        origin(request),
+      ),
+    }),
+  );
+
+  r.post(
+    '/api/auth/delete-account',
+    {
+      onRequest: requireMember,
+      schema: { body: deleteAccountBody, response: { 200: okResponse, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await ctx.account.deleteAccount(actorOf(request), request.body, request.ip);
+      reply.clearSessionCookie();
       return { ok: true as const };
     },
   );

@@ -34,6 +34,33 @@ export type Client = { address: string; deviceCookie?: string | undefined; origi
 /** A signed-in result: the user, the session cookie token and a new device cookie value. */
 export type SignedIn = { user: UserRow; token: string; deviceCookie: string };
 
+/** Signs a member in: a new session, and a device cookie for this browser (decision 7). */
+export async function startSession(
+  sessions: SessionStore,
+  devices: DeviceCookies,
+  user: UserRow,
+): Promise<SignedIn> {
+  return { user, token: await sessions.create(user.id), deviceCookie: await devices.issue(user.id) };
+}
+
+/**
+ * Checks a signed-in member's password again (change password, change e-mail, delete account).
+ * Counted per member (and address): a stolen session cannot guess on without limit, and its
+ * failures do not touch the member's sign-in lanes.
+ */
+export async function checkCurrentPassword(
+  throttle: LoginThrottle,
+  actor: Actor,
+  password: string,
+  address: string,
+): Promise<void> {
+  const ticket = ticketOf(await throttle.changePassword(actor.user.id, address));
+  if (!(await verifyPassword(actor.user.passwordHash, password))) {
+    throw new AppError('unauthorized', ERRORS.invalidCredentials);
+  }
+  await throttle.succeeded(ticket);
+}
+
 /** The ticket of a counted attempt, or the 429 of a refused one. */
 function ticketOf(attempt: Attempt): Ticket {
   if (!attempt.ticket) {
@@ -48,9 +75,7 @@ function ticketOf(attempt: Attempt): Ticket {
 
 /** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, DESIGN.md 7 and 9). */
 export function authService({ users, sessions, throttle, devices, confirmation }: Deps) {
-  async function signedIn(user: UserRow): Promise<SignedIn> {
-    return { user, token: await sessions.create(user.id), deviceCookie: await devices.issue(user.id) };
-  }
+  const signedIn = (user: UserRow) => startSession(sessions, devices, user);
 
   return {
     /**
@@ -115,13 +140,7 @@ export function authService({ users, sessions, throttle, devices, confirmation }
      * member's other sessions (DESIGN.md decision 1).
      */
     async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
-      // Counted per member (and address): a stolen session cannot guess on without limit, and
-      // its failures do not touch the member's sign-in lanes.
-      const ticket = ticketOf(await throttle.changePassword(actor.user.id, address));
-      if (!(await verifyPassword(actor.user.passwordHash, input.currentPassword))) {
-        throw new AppError('unauthorized', ERRORS.invalidCredentials);
-      }
-      await throttle.succeeded(ticket);
+      await checkCurrentPassword(throttle, actor, input.currentPassword, address);
       if (input.newPassword === input.currentPassword) {
         throw new AppError('bad_request', 'New password must differ from the current password');
       }

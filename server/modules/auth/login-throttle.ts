@@ -4,6 +4,7 @@ import {
   LOGIN_MAX_FAILURES_PER_DEVICE,
   LOGIN_MAX_FAILURES_UNKNOWN_DEVICES,
   LOGIN_WINDOW_MS,
+  PASSWORD_RESET_REQUESTS_PER_ADDRESS,
   REGISTER_MAX_PER_ADDRESS,
   REGISTER_WINDOW_MS,
 } from '../../../common/constants';
@@ -14,6 +15,7 @@ const UNKNOWN_DEVICES: Rule = { limit: LOGIN_MAX_FAILURES_UNKNOWN_DEVICES, windo
 const PER_MEMBER: Rule = { limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS };
 const PER_ADDRESS: Rule = { limit: LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS };
 const REGISTRATIONS: Rule = { limit: REGISTER_MAX_PER_ADDRESS, windowMs: REGISTER_WINDOW_MS };
+const RESET_REQUESTS: Rule = { limit: PASSWORD_RESET_REQUESTS_PER_ADDRESS, windowMs: 60 * 60 * 1000 };
 
 /** A password check counted in advance; pass it to `succeeded` when the password was right. */
 export type Ticket = {
@@ -37,7 +39,8 @@ export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
  * - every other browser counts under the account's unknown devices (10 failures lock only them),
  *   and under its address (50 failures lock the address for unknown devices).
  * So a stranger who knows a handle can lock out unknown devices, never a member's own browser.
- * The change-password step counts per member and address. Registrations count per address.
+ * The change-password step counts per member and address. Registrations and forgotten-password
+ * requests count per address.
  *
  * Every attempt is counted before its password is checked and forgiven when it succeeds: a burst
  * of parallel guesses cannot all pass the check before the first failure is recorded.
@@ -76,7 +79,10 @@ export function createLoginThrottle({
       return take(`unknown:${account}`, UNKNOWN_DEVICES, address);
     },
 
-    /** Counts a check of a signed-in member's current password (change password). */
+    /**
+     * Counts a check of a signed-in member's current password (change password, change e-mail,
+     * delete account).
+     */
     async changePassword(userId: string, address: string): Promise<Attempt> {
       return take(`member:${userId}`, PER_MEMBER, address);
     },
@@ -92,6 +98,11 @@ export function createLoginThrottle({
       return store.take([{ key: 'register:' + address, rule: REGISTRATIONS }], now());
     },
 
+    /** Counts a forgotten-password request from `address`; the wait when over. */
+    async passwordReset(address: string): Promise<number> {
+      return store.take([{ key: 'reset:' + address, rule: RESET_REQUESTS }], now());
+    },
+
     stop() {
       clearInterval(timer);
     },
@@ -105,6 +116,10 @@ const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 
 
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
   return `Too many login attempts. Try again in ${inMinutes(minutesOf(retryAfterMs))}.`;
+}
+
+export function tooManyResetRequestsMessage(retryAfterMs: number): string {
+  return `Too many password reset requests from this address. Try again in ${inMinutes(minutesOf(retryAfterMs))}.`;
 }
 
 export function tooManyRegistrationsMessage(retryAfterMs: number): string {

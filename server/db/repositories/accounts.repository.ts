@@ -1,0 +1,107 @@
+import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { DELETED_MEMBER_NAME } from '../../../common/constants';
+import { MEDIA_URL_PREFIX } from '../../plugins/media-store';
+import type { Db } from '../client';
+import { accountTokens, chatMessages, media, recordings, sessions, users, type UserRow } from '../schema';
+
+/** What deleting an account left to do outside the database: the files to remove. */
+export type DeletedAccount = { storageKeys: string[] };
+
+/**
+ * Queries that span a whole account (decision 18): its deletion, in one transaction, and the admin
+ * count that guards it.
+ */
+export function accountsRepository(db: Db) {
+  return {
+    /**
+     * Deletes an account: the row stays, emptied of everything personal and unusable for signing
+     * in, so that its chat and discussion messages keep an author ('Deleted member'). Its sessions,
+     * links, recordings, profile picture and the chat files it uploaded but never posted go; the
+     * files of its posted chat messages stay with the messages. Returns null, changing nothing, when
+     * `isLastAdmin` says the account is the last admin, or when it is already gone.
+     *
+     * The admins' rows are locked first, so two admins deleting themselves at once cannot both see
+     * the other one as the admin who remains.
+     */
+    async delete(
+      userId: string,
+      adminEmails: string[],
+      at: Date,
+    ): Promise<DeletedAccount | 'last-admin' | null> {
+      return db.transaction(async (tx) => {
+        const byList =
+          adminEmails.length > 0
+            ? and(inArray(users.email, adminEmails), isNotNull(users.emailConfirmedAt))
+            : undefined;
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              isNull(users.deletedAt),
+              byList ? or(eq(users.isAdmin, true), byList) : eq(users.isAdmin, true),
+            ),
+          )
+          .for('update');
+        if (admins.length === 1 && admins[0]!.id === userId) return 'last-admin' as const;
+
+        const tombstone = `deleted-${userId.replace(/-/g, '')}`;
+        const [row] = await tx
+          .update(users)
+          .set({
+            username: tombstone,
+            email: `${tombstone}@deleted.invalid`,
+            name: DELETED_MEMBER_NAME,
+            // Not a hash any password verifies against.
+            passwordHash: '!deleted',
+            isAdmin: false,
+            profilePicture: null,
+            age: null,
+            height: null,
+            weight: null,
+            school: null,
+            hometown: null,
+            background: null,
+            injuryHistory: null,
+            goalOne: null,
+            goalTwo: null,
+            goalThree: null,
+            paymentStatus: 'unpaid',
+            privacyLevel: 'private',
+            mustChangePassword: false,
+            emailConfirmedAt: null,
+            deletedAt: at,
+          })
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        if (!row) return null;
+
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+        await tx.delete(recordings).where(eq(recordings.userId, userId));
+        const posted = tx
+          .select({ one: sql`1` })
+          .from(chatMessages)
+          .where(eq(chatMessages.content, sql`${MEDIA_URL_PREFIX} || ${media.id}::text`));
+        const gone = await tx
+          .delete(media)
+          .where(
+            and(
+              eq(media.ownerId, userId),
+              or(
+                inArray(media.kind, ['avatar', 'recording-audio', 'recording-screen']),
+                and(eq(media.kind, 'chat'), notExists(posted)),
+              ),
+            ),
+          )
+          .returning({ storageKey: media.storageKey });
+        return { storageKeys: gone.map((g) => g.storageKey) };
+      });
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof accountsRepository>;
+
+/** Whether a users row is a deleted account's tombstone. */
+export const isDeletedRow = (row: Pick<UserRow, 'deletedAt'>) => row.deletedAt !== null;
