@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../server/db/client';
 import { mailOutbox } from '../server/db/schema';
@@ -13,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { MIGRATIONS_DIR, testDatabaseUrl } from './helpers/database';
 import { freePort } from './helpers/free-port';
 import { decodeTransferEncoding } from './helpers/mailbox';
+import { startSmtp } from './helpers/smtp';
 
 // ---- a small RFC 5322 / MIME reader, enough to check what the server writes ----
 
@@ -83,58 +82,6 @@ function recordingLog() {
     void entries.push({ level, obj: obj as Record<string, unknown>, msg });
   const log: MailLog = { info: at('info'), warn: at('warn'), error: at('error') };
   return { log, entries };
-}
-
-type Received = { from: string; to: string[]; user: unknown; raw: string };
-
-/** A real SMTP server on 127.0.0.1 (no TLS), with one user, collecting what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === 'tester' && auth.password === 'p@ss:word') cb(null, { user: auth.username });
-      else cb(new Error('Invalid username or password'));
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: session.user,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        waiters.splice(0).forEach((w) => w());
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as net.AddressInfo).port,
-    received,
-    /** Resolves once `count` messages have arrived. */
-    async waitFor(count: number, ms = 10_000) {
-      const deadline = Date.now() + ms;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} messages arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 async function rowsOf(database: Database) {

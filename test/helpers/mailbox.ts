@@ -20,7 +20,7 @@ const decodeBody = (headers: string, body: string) =>
   decodeTransferEncoding(/^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1], body);
 
 /** The text/plain part of an RFC 5322 message (the whole body when it is not multipart). */
-function plainText(raw: string): { headers: string; text: string } {
+export function plainText(raw: string): { headers: string; text: string } {
   const cut = raw.search(/\r?\n\r?\n/);
   const headers = raw.slice(0, cut).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(cut).replace(/^\r?\n\r?\n/, '');
@@ -60,10 +60,15 @@ export function readMailbox(dataDir: string): ReceivedMail[] {
     });
 }
 
-/** The tokens of the links of one kind (`/confirm-email`) mailed to `email`, oldest first. */
-export function mailedTokens(dataDir: string, email: string, page: string): string[] {
+/** The tokens of the links to one page (`/confirm-email`) in a message's text. */
+export function tokensIn(text: string, page: string): string[] {
   const pattern = new RegExp(`${page.replace(/[/]/g, '\\/')}#token=([A-Za-z0-9_-]{43})`, 'g');
+  return [...text.matchAll(pattern)].map((match) => match[1]!);
+}
+
+/** The tokens of the links to one page (`/confirm-email`) mailed to `email`, oldest first. */
+export function mailedTokens(dataDir: string, email: string, page: string): string[] {
   return readMailbox(dataDir)
     .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()))
-    .flatMap((m) => [...m.text.matchAll(pattern)].map((match) => match[1]!));
+    .flatMap((m) => tokensIn(m.text, page));
 }
