@@ -29,6 +29,12 @@ export type Mailer = {
   readonly transport: MailTransport;
 };
 
+/**
+ * A message that was sent or given up keeps its recipient, subject and status, not its content: its
+ * links (a password reset's, say) must not outlive the mail in the database (decision 17).
+ */
+const EMPTIED = { textBody: '', htmlBody: '', links: [] as string[] };
+
 export const DEFAULT_MAIL_TIMINGS: MailTimings = {
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60 * 1000,
@@ -115,7 +121,7 @@ export function createMailer({
         .update(mailOutbox)
         .set(
           giveUp
-            ? { status: 'failed', lastError: errorText(err) }
+            ? { status: 'failed', lastError: errorText(err), ...EMPTIED }
             : { nextAttemptAt: new Date(at.getTime() + delay), lastError: errorText(err) },
         )
         .where(eq(mailOutbox.id, row.id));
@@ -132,7 +138,7 @@ export function createMailer({
     }
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: now(), lastError: null })
+      .set({ status: 'sent', sentAt: now(), lastError: null, ...EMPTIED })
       .where(eq(mailOutbox.id, row.id));
   }
 
