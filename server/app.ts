@@ -125,9 +125,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.sessions.start();
   await ctx.chatFeed.start();
   ctx.mail.start(app.log);
-  // Uploads never registered are removed a day after their URL expired.
-  const sweep = () =>
+  // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
+  const sweep = () => {
     void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
+    void ctx.accountLinks.prune().catch((err) => app.log.warn({ err }, 'link sweep failed'));
+  };
   sweep();
   const sweepTimer = setInterval(sweep, 60 * 60 * 1000).unref();
   // Streams never finish by themselves: end them before the server waits for requests to drain.

@@ -27,7 +27,7 @@ import {
   emailConfirmationService,
   type EmailConfirmationService,
 } from './modules/auth/email-confirmation.service';
-import { accountLinks } from './modules/auth/account-links';
+import { accountLinks, type AccountLinks } from './modules/auth/account-links';
 import { passwordResetService, type PasswordResetService } from './modules/auth/password-reset.service';
 import { accountService, type AccountService } from './modules/auth/account.service';
 import { accountsRepository } from './db/repositories/accounts.repository';
@@ -62,6 +62,8 @@ export type AppContext = {
   mail: Mailer;
   /** Proving members' e-mail addresses (decision 2). */
   emailConfirmation: EmailConfirmationService;
+  /** The mailed single-use links (decisions 2 and 18). */
+  accountLinks: AccountLinks;
   /** Forgotten passwords (decision 18). */
   passwordReset: PasswordResetService;
   /** The member's own account: a new address, deletion (decision 18). */
@@ -106,6 +108,7 @@ export function createContext(
     discussions: discussionsService({ repo: discussionsRepository(database.db) }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
     mail,
+    accountLinks: links,
     emailConfirmation,
     passwordReset: passwordResetService({ links, users, sessions, devices, throttle, mail, log }),
     account: accountService({

@@ -57,6 +57,8 @@ export function accountLinks(tokens: AccountTokensRepository, now: () => number)
     /** Links of one purpose sent to a user within the last `windowMs`. */
     sentWithin: (userId: string, purpose: AccountTokenPurpose, windowMs: number) =>
       tokens.countSince(userId, purpose, new Date(now() - windowMs)),
+    /** Forgets links that expired or were used more than a week ago. */
+    prune: () => tokens.deleteStale(new Date(now() - 7 * 24 * 60 * 60 * 1000)),
     /** Voids a user's unused links of these purposes. */
     cancel: (userId: string, purposes: readonly AccountTokenPurpose[]) =>
       tokens.cancel(userId, purposes, new Date(now())),
