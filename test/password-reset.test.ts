@@ -221,6 +221,28 @@ describe('forgot password', () => {
   });
 });
 
+describe('spent links', () => {
+  it('are forgotten a week after they expired, unused ones kept until then', async () => {
+    const m = await buildUser(t.app);
+    await forgot(m.email);
+    const [token] = await resetTokens(m.email);
+    const issuedAt = clock;
+    try {
+      clock = issuedAt + 6 * 24 * 60 * 60 * 1000;
+      await t.app.ctx.accountLinks.prune();
+      expect(await t.app.ctx.accountLinks.sentWithin(m.user.id, 'reset-password', 7 * 24 * 3600_000)).toBe(1);
+      clock = issuedAt + 8 * 24 * 60 * 60 * 1000 + 60 * 60 * 1000;
+      await t.app.ctx.accountLinks.prune();
+      expect(await t.app.ctx.accountLinks.sentWithin(m.user.id, 'reset-password', 30 * 24 * 3600_000)).toBe(
+        0,
+      );
+      expect((await check(token)).statusCode).toBe(400);
+    } finally {
+      clock = Date.now();
+    }
+  });
+});
+
 describe('forgot password through a real SMTP server', () => {
   it('mails the link over SMTP and the link signs the member in with the new password', async () => {
     const smtp = await startSmtp();
