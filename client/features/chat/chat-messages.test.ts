@@ -46,4 +46,10 @@ describe('continuesRun', () => {
     const other = { name: 'Link', username: 'link', profilePicture: null };
     expect(continuesRun(first, message(2, { createdAt: first.createdAt, user: other }))).toBe(false);
   });
+
+  it('never groups the messages of deleted members, who all have an empty username', () => {
+    const deleted = { name: 'Deleted member', username: '', profilePicture: null };
+    const first = message(1, { user: deleted });
+    expect(continuesRun(first, message(2, { user: deleted }))).toBe(false);
+  });
 });

@@ -40,10 +40,12 @@ const GROUP_GAP_MS = 5 * 60_000;
 
 /**
  * Whether `message` continues `previous`'s run (same sender within 5 minutes), so the list can leave
- * out its picture and name.
+ * out its picture and name. Deleted members all share the empty username, so theirs never do: two
+ * of them are not one sender.
  */
 export function continuesRun(previous: ChatMessage | undefined, message: ChatMessage): boolean {
-  if (!previous || previous.user.username !== message.user.username) return false;
+  if (!previous || message.user.username === '' || previous.user.username !== message.user.username)
+    return false;
   const gap = Date.parse(message.createdAt) - Date.parse(previous.createdAt);
   return gap >= 0 && gap < GROUP_GAP_MS;
 }

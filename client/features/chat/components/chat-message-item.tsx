@@ -1,9 +1,8 @@
 import { memo } from 'react';
-import { Link } from 'wouter';
 import type { ChatMessage } from '@common/contracts/chat';
 import { MessageText } from '../../../components/message-text';
-import { MessageAuthor } from '../../../components/message-author';
-import { Avatar } from '../../../components/ui/avatar';
+import { MessageAuthor, MessageAvatar } from '../../../components/message-author';
+import { memberHref } from '../../../lib/member-link';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';
@@ -28,8 +27,8 @@ function MessageBody({ message }: { message: ChatMessage }) {
 }
 
 /**
- * One message: the sender's picture, name (a link to their page) and time, then the text or media. A
- * message that continues the same sender's run leaves out the picture and name.
+ * One message: the sender's picture, name (a link to their page, none for a deleted member) and time,
+ * then the text or media. A message that continues the same sender's run leaves out the picture and name.
  */
 export const ChatMessageItem = memo(function ChatMessageItem({
   message,
@@ -41,7 +40,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   mine: boolean;
 }) {
   const { user } = message;
-  const profileHref = `/member/${encodeURIComponent(user.username)}`;
+  const profileHref = memberHref(user.username);
   return (
     <li
       data-message-id={message.id}
@@ -53,9 +52,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       {continued ? (
         <span aria-hidden="true" />
       ) : (
-        <Link href={profileHref} tabIndex={-1} aria-hidden="true" className="mt-0.5 self-start">
-          <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
-        </Link>
+        <MessageAvatar name={user.name} src={user.profilePicture} href={profileHref} />
       )}
       <div className="grid min-w-0 gap-1">
         {continued ? (

@@ -1,11 +1,13 @@
 import { memo } from 'react';
-import { Link } from 'wouter';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { MessageText } from '../../../components/message-text';
-import { MessageAuthor } from '../../../components/message-author';
-import { Avatar } from '../../../components/ui/avatar';
+import { MessageAuthor, MessageAvatar } from '../../../components/message-author';
+import { memberHref } from '../../../lib/member-link';
 
-/** One message: the author's picture and name (a link to their page), the time, then the text. */
+/**
+ * One message: the author's picture and name (a link to their page, none for a deleted member), the
+ * time, then the text.
+ */
 export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   message,
   mine,
@@ -14,15 +16,13 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   mine: boolean;
 }) {
   const { user } = message;
-  const profileHref = `/member/${encodeURIComponent(user.username)}`;
+  const profileHref = memberHref(user.username);
   return (
     <li
       data-message-id={message.id}
       className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 py-1.5 transition-colors hover:bg-accent/40"
     >
-      <Link href={profileHref} tabIndex={-1} aria-hidden="true" className="mt-0.5 self-start">
-        <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
-      </Link>
+      <MessageAvatar name={user.name} src={user.profilePicture} href={profileHref} />
       <div className="grid min-w-0 gap-0.5">
         <MessageAuthor name={user.name} href={profileHref} mine={mine} time={message.createdAt} />
         <MessageText text={message.text} />
