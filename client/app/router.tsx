@@ -14,6 +14,7 @@ const ThinkTankAreaPage = lazy(() => import('./routes/think-tank-area-page'));
 const ThinkTankTopicPage = lazy(() => import('./routes/think-tank-topic-page'));
 const LessonPage = lazy(() => import('./routes/lesson-page'));
 const ConfirmEmailPage = lazy(() => import('./routes/confirm-email-page'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
 
 /** The route table (SPEC §2). The single-page Think Tanks come before the `:area` pattern. */
 export function AppRouter() {
@@ -25,6 +26,7 @@ export function AppRouter() {
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path="/confirm-email" component={ConfirmEmailPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
         <Route path="/think-tanks/spiritual" component={SpiritualPage} />
         <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />

@@ -7,22 +7,21 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useConfirmEmail } from '../../features/auth/api/confirm-email';
 import { serverErrorMessage } from '../../lib/api-error';
+import { dropLinkToken, linkTokenFrom } from '../../lib/link-token';
 
-/** The token of a mailed link: in the fragment, so it never reaches a server log. */
-function tokenFromLocation(): string {
-  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-}
-
-/** /confirm-email#token=…: the page a confirmation link opens; it confirms at once. */
+/**
+ * /confirm-email#token=…: the page a confirmation link opens; it confirms at once. A link mailed to a
+ * new address (change of e-mail) opens here too and moves the account to that address.
+ */
 export default function ConfirmEmailPage() {
   const confirm = useConfirmEmail();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const token = tokenFromLocation();
+    const token = linkTokenFrom(window.location.hash);
     // The token has done its work: keep it out of the history and of anything shared from here.
-    window.history.replaceState(null, '', window.location.pathname);
+    dropLinkToken();
     confirm.mutate(token);
   }, [confirm]);
 

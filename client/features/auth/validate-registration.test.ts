@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@common/contracts/auth';
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT, validateRegistration } from './validate-registration';
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  validateRegistration,
+} from './validate-registration';
 
 describe('validateRegistration', () => {
   it('uses the spec texts, the same as the server contracts', () => {
@@ -29,5 +34,14 @@ describe('validateRegistration', () => {
   it('counts characters as the server does (an emoji is one)', () => {
     expect(validateRegistration({ password: '🏈🏈🏈', confirm: '🏈🏈🏈' })).toBe(PASSWORD_TOO_SHORT);
     expect(validateRegistration({ password: '🏈🏈🏈🏈🏈🏈', confirm: '🏈🏈🏈🏈🏈🏈' })).toBeNull();
+  });
+
+  it('refuses what the server would refuse as too long, with its text', () => {
+    const longest = 'x'.repeat(256);
+    expect(validateRegistration({ password: longest, confirm: longest })).toBeNull();
+    const tooLong = `${longest}x`;
+    expect(validateRegistration({ password: tooLong, confirm: tooLong })).toBe(PASSWORD_TOO_LONG);
+    const r = contracts.resetPasswordBody.safeParse({ token: 't', password: tooLong });
+    expect(r.success ? null : r.error.issues[0]?.message).toBe(PASSWORD_TOO_LONG);
   });
 });

@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
@@ -53,6 +54,20 @@ export function AuthSwitch({
       <Button variant="link" className="font-semibold" onClick={onSwitch}>
         {action}
       </Button>
+    </p>
+  );
+}
+
+/** A form's error (the server's text, or a check's), inline and announced when it appears. */
+export function AuthFormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 wrap-anywhere">{message}</span>
     </p>
   );
 }

@@ -1,0 +1,64 @@
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
+
+/**
+ * The login dialog's 'Reset your password' view: the account's e-mail address and Send link. The
+ * server's one answer (known address or not) shows in a status line; the member may send again or go
+ * back to the login form.
+ */
+export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const request = useForgotPassword();
+  const pending = request.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    request.mutate({ email });
+  }
+
+  const error = request.isError
+    ? (serverErrorMessage(request.error) ?? 'Could not send the link. Please try again.')
+    : null;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Reset your password</DialogTitle>
+        <DialogDescription>
+          Enter the e-mail address of your account and we will send you a link to choose a new password.
+        </DialogDescription>
+      </DialogHeader>
+      <form className="grid gap-4" onSubmit={submit}>
+        <div>
+          <AuthField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {/* Always in the page, so that screen readers announce the answer when it arrives. */}
+          <div role="status">
+            {request.isSuccess ? (
+              <p className="mt-4 flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+                <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+                <span className="min-w-0 wrap-anywhere">{request.data.message}</span>
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <AuthFormError message={error} />
+        <AuthActions label="Send link" pendingLabel="Sending..." pending={pending} />
+      </form>
+      <AuthSwitch prompt="Remembered it?" action="Back to login" onSwitch={onBack} />
+    </>
+  );
+}

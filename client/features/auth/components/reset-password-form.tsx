@@ -1,0 +1,87 @@
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { LINK_EXPIRED_OR_USED } from '@common/constants';
+import { Button } from '../../../components/ui/button';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { useResetPassword } from '../api/reset-password';
+import { validateRegistration } from '../validate-registration';
+import { AuthField, AuthFormError } from './auth-form-parts';
+
+/**
+ * 'Choose a new password', the form a reset link opens: the new password twice, checked as at
+ * registration before it is sent. Success signs the member in (`onDone`); a link that was spent
+ * meanwhile (another tab, say) is reported to `onLinkSpent`.
+ */
+export function ResetPasswordForm({
+  token,
+  onDone,
+  onLinkSpent,
+}: {
+  token: string;
+  onDone: () => void;
+  onLinkSpent: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reset = useResetPassword({ onSuccess: onDone });
+  const pending = reset.isPending || reset.isSuccess;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateRegistration({ password, confirm });
+    setProblem(found);
+    if (found) return;
+    reset.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          if (serverErrorMessage(error) === LINK_EXPIRED_OR_USED) onLinkSpent();
+        },
+      },
+    );
+  }
+
+  const error =
+    problem ??
+    (reset.isError
+      ? (serverErrorMessage(reset.error) ?? 'Could not set the new password. Please try again.')
+      : null);
+  return (
+    <form className="grid gap-5" onSubmit={submit} aria-labelledby="reset-password-title">
+      <div className="grid gap-2">
+        <span className="mb-1 grid size-11 place-items-center rounded-full bg-primary/15 text-brand">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <h2 id="reset-password-title" className="text-2xl font-black">
+          Choose a new password
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          It replaces your old password, and signs you out on every other device.
+        </p>
+      </div>
+      <AuthField
+        label="New password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <AuthField
+        label="Re-enter new password"
+        name="confirm-new-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      <AuthFormError message={error} />
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
+  );
+}
