@@ -1,11 +1,19 @@
+import { AccountSettings } from '../../features/auth/components/account-settings';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { RequireMember } from '../require-member';
 
-/** /profile/edit : the profile edit form. */
+/** /profile/edit : the profile edit form, then the Account card (e-mail address, delete account). */
 export default function ProfileEditPage() {
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <RequireMember>{(user) => <ProfileEditForm key={user.id} user={user} />}</RequireMember>
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <RequireMember>
+        {(user) => (
+          <>
+            <ProfileEditForm key={user.id} user={user} />
+            <AccountSettings key={`account-${user.id}`} user={user} />
+          </>
+        )}
+      </RequireMember>
     </div>
   );
 }

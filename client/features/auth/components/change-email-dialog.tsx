@@ -1,0 +1,115 @@
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { useChangeEmail } from '../api/change-email';
+import { AuthField, AuthFormError } from './auth-form-parts';
+
+/** The dialog's body; it unmounts on close, which clears the fields and the answer. */
+function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const change = useChangeEmail();
+  const pending = change.isPending;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    change.mutate({ email, password });
+  }
+
+  const error = change.isError
+    ? (serverErrorMessage(change.error) ?? 'Could not send the link. Please try again.')
+    : null;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Change e-mail</DialogTitle>
+        <DialogDescription>
+          Your address is <strong className="break-all text-foreground">{currentEmail}</strong>. We send a
+          link to the new one; it changes when you open that link.
+        </DialogDescription>
+      </DialogHeader>
+      {/* Always in the dialog, so that screen readers announce the answer when it arrives. */}
+      <div role="status" className={change.isSuccess ? undefined : 'sr-only'}>
+        {change.isSuccess ? (
+          <p className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+            <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+            <span className="min-w-0 wrap-anywhere">
+              We sent a link to <strong>{change.data.pendingEmail}</strong>. Your address changes when you
+              open it.
+            </span>
+          </p>
+        ) : null}
+      </div>
+      {change.isSuccess ? (
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button autoFocus>Done</Button>
+          </DialogClose>
+        </DialogFooter>
+      ) : (
+        <form className="grid gap-4" onSubmit={submit}>
+          <AuthField
+            label="New e-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <AuthField
+            label="Current password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <AuthFormError message={error} />
+          <DialogFooter className="pt-1">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Sending...' : 'Send link'}
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </>
+  );
+}
+
+/**
+ * Change e-mail: the new address and the current password. The server mails a link to the new address
+ * (and a notice to the current one); the address changes only when that link is opened.
+ */
+export function ChangeEmailDialog({
+  open,
+  onOpenChange,
+  currentEmail,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentEmail: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <ChangeEmailContent currentEmail={currentEmail} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { DELETED_MEMBER_NAME } from '@common/constants';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { useDeleteAccount } from '../api/delete-account';
+import { AuthField, AuthFormError } from './auth-form-parts';
+
+/** The dialog's body; it unmounts on close, which clears the password and any error. */
+function DeleteAccountContent() {
+  const [password, setPassword] = useState('');
+  const remove = useDeleteAccount();
+  const pending = remove.isPending || remove.isSuccess;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    remove.mutate({ password });
+  }
+
+  const error = remove.isError
+    ? (serverErrorMessage(remove.error) ?? 'Could not delete your account. Please try again.')
+    : null;
+  return (
+    <>
+      <AlertDialogHeader>
+        <span className="mb-1 grid size-11 place-items-center rounded-full bg-destructive/15 text-destructive">
+          <TriangleAlert aria-hidden="true" className="size-5" />
+        </span>
+        <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+        <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
+      </AlertDialogHeader>
+      <ul className="grid list-disc gap-2 pl-5 text-sm marker:text-muted-foreground">
+        <li>Your profile, profile picture, voiceover recordings and their files are deleted for good.</li>
+        <li>Your chat and discussion messages stay, shown as &lsquo;{DELETED_MEMBER_NAME}&rsquo;.</li>
+      </ul>
+      <form className="grid gap-4" onSubmit={submit}>
+        <AuthField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          data-autofocus=""
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <AuthFormError message={error} />
+        <AlertDialogFooter className="pt-1">
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button type="submit" variant="destructive" disabled={pending}>
+            {pending ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </AlertDialogFooter>
+      </form>
+    </>
+  );
+}
+
+/**
+ * Delete account: says what goes and what stays, and asks for the password again. Its confirming
+ * button sends the request and keeps the dialog open until the answer, so an error (a wrong password,
+ * the last admin) shows in it.
+ */
+export function DeleteAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        onOpenAutoFocus={(event) => {
+          // The password is what the member types first (the confirming button needs it), rather
+          // than Cancel, where an alert dialog starts.
+          const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+          const field = content?.querySelector<HTMLInputElement>('[data-autofocus]');
+          if (!field) return;
+          event.preventDefault();
+          field.focus();
+        }}
+      >
+        <DeleteAccountContent />
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
