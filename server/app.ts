@@ -24,9 +24,10 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { openBlobStore } from './plugins/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
-import { registerSessions } from './plugins/session';
+import { registerSessions, sessionCookieName } from './plugins/session';
 
 export type BuildAppOptions = {
   config: Config;
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   registerErrorHandler(app);
 
   await registerSecurity(app, { publicUrl: config.publicUrl });
+  await registerCompression(app);
   await registerSessions(app, ctx.sessions, { secure: config.secureCookies });
   await registerUploads(app);
 
@@ -120,7 +122,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await discussionsRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
 
-  await registerClient(app, config.clientDir);
+  await registerClient(app, config.clientDir, { sessionCookie: sessionCookieName(config.secureCookies) });
 
   await ctx.sessions.start();
   await ctx.chatFeed.start();
