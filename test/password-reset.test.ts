@@ -169,6 +169,13 @@ describe('forgot password', () => {
     expect(await resetTokens(m.email)).toHaveLength(PASSWORD_RESETS_PER_HOUR);
   });
 
+  it('keeps to that limit when the requests arrive all at once', async () => {
+    const m = await buildUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => forgot(m.email)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(await resetTokens(m.email)).toHaveLength(PASSWORD_RESETS_PER_HOUR);
+  });
+
   it(`takes ${PASSWORD_RESET_REQUESTS_PER_ADDRESS} requests an hour from one client address`, async () => {
     const address = memberAddress(4999);
     for (let i = 0; i < PASSWORD_RESET_REQUESTS_PER_ADDRESS; i++) {

@@ -1,19 +1,44 @@
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../client';
-import { accountTokens, type AccountTokenPurpose, type AccountTokenRow } from '../schema';
+import { accountTokens, users, type AccountTokenPurpose, type AccountTokenRow } from '../schema';
 
 /** Drizzle queries on the mailed single-use links only. */
 export function accountTokensRepository(db: Db) {
   return {
-    async insert(row: {
-      tokenHash: string;
-      userId: string;
-      purpose: AccountTokenPurpose;
-      email: string;
-      expiresAt: Date;
-      createdAt: Date;
-    }): Promise<void> {
-      await db.insert(accountTokens).values(row);
+    /**
+     * Stores a link unless `limit` links of its purpose were made for the user since `since`; false
+     * when over. The user's row is locked while counting, so requests racing on several
+     * connections or servers cannot all slip under the limit.
+     */
+    async insertWithin(
+      row: {
+        tokenHash: string;
+        userId: string;
+        purpose: AccountTokenPurpose;
+        email: string;
+        expiresAt: Date;
+        createdAt: Date;
+      },
+      limit: { max: number; since: Date } | null,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (limit) {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+          const [made] = await tx
+            .select({ n: count() })
+            .from(accountTokens)
+            .where(
+              and(
+                eq(accountTokens.userId, row.userId),
+                eq(accountTokens.purpose, row.purpose),
+                gt(accountTokens.createdAt, limit.since),
+              ),
+            );
+          if (Number(made?.n ?? 0) >= limit.max) return false;
+        }
+        await tx.insert(accountTokens).values(row);
+        return true;
+      });
     },
     /**
      * Uses a link once: marks it used and returns it when it exists for one of these purposes, is

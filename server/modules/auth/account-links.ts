@@ -19,7 +19,10 @@ export const invalidLink = () => new AppError('bad_request', LINK_EXPIRED_OR_USE
 export function accountLinks(tokens: AccountTokensRepository, now: () => number) {
   return {
     now,
-    /** Stores a new link and returns its URL: `${origin}${path}#token=…`. */
+    /**
+     * Stores a new link and returns its URL, `${origin}${path}#token=…`; null, storing nothing,
+     * when `limit` links of this purpose were already made for the user within its window.
+     */
     async issue(
       userId: string,
       purpose: AccountTokenPurpose,
@@ -27,18 +30,22 @@ export function accountLinks(tokens: AccountTokensRepository, now: () => number)
       ttlMs: number,
       origin: string,
       path: string,
-    ): Promise<string> {
+      limit?: { max: number; windowMs: number },
+    ): Promise<string | null> {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await tokens.insert({
-        tokenHash: hashToken(token),
-        userId,
-        purpose,
-        email,
-        expiresAt: new Date(at + ttlMs),
-        createdAt: new Date(at),
-      });
-      return `${origin}${path}#token=${token}`;
+      const stored = await tokens.insertWithin(
+        {
+          tokenHash: hashToken(token),
+          userId,
+          purpose,
+          email,
+          expiresAt: new Date(at + ttlMs),
+          createdAt: new Date(at),
+        },
+        limit ? { max: limit.max, since: new Date(at - limit.windowMs) } : null,
+      );
+      return stored ? `${origin}${path}#token=${token}` : null;
     },
     /** Uses a link of one of these purposes, or throws the one invalid-link answer. */
     async consume(token: string, purposes: readonly AccountTokenPurpose[]): Promise<AccountTokenRow> {

@@ -60,13 +60,6 @@ export function accountService({
       if (email === actor.user.email)
         throw new AppError('bad_request', 'That is already your e-mail address');
       if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
-      if ((await links.sentWithin(actor.user.id, 'change-email', HOUR_MS)) >= EMAIL_CHANGES_PER_HOUR) {
-        throw new AppError(
-          'too_many_requests',
-          'You asked to change your e-mail address several times in the last hour. Try again later.',
-          { 'retry-after': String(HOUR_MS / 1000) },
-        );
-      }
       const link = await links.issue(
         actor.user.id,
         'change-email',
@@ -74,7 +67,15 @@ export function accountService({
         EMAIL_CHANGE_TTL_MS,
         origin,
         '/confirm-email',
+        { max: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS },
       );
+      if (!link) {
+        throw new AppError(
+          'too_many_requests',
+          'You asked to change your e-mail address several times in the last hour. Try again later.',
+          { 'retry-after': String(HOUR_MS / 1000) },
+        );
+      }
       await mail.send(changeEmailMail(email, actor.user.name, link));
       await mail.send(emailChangeNoticeMail(actor.user.email, actor.user.name, email));
       return email;

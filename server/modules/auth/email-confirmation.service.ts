@@ -22,7 +22,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * followed on the same page: it moves the account to that address, proven.
  */
 export function emailConfirmationService({ links, users, sessions, mail }: Deps) {
-  async function send(user: UserRow, origin: string): Promise<void> {
+  /** Mails a confirmation link; false, sending nothing, when `limit` links went out within the hour. */
+  async function send(user: UserRow, origin: string, limit?: number): Promise<boolean> {
     const link = await links.issue(
       user.id,
       'confirm-email',
@@ -30,29 +31,29 @@ export function emailConfirmationService({ links, users, sessions, mail }: Deps)
       EMAIL_CONFIRM_TTL_MS,
       origin,
       '/confirm-email',
+      limit === undefined ? undefined : { max: limit, windowMs: HOUR_MS },
     );
+    if (!link) return false;
     await mail.send(confirmEmailMail(user.email, user.name, link));
+    return true;
   }
 
   return {
     /** Mails the confirmation link to a new member. */
-    send,
+    send: (user: UserRow, origin: string) => send(user, origin).then(() => {}),
 
     /** Mails a new link to a signed-in member whose address is not confirmed yet; 3 an hour at most. */
     async resend(actor: Actor, origin: string): Promise<void> {
       if (actor.user.emailConfirmedAt) {
         throw new AppError('bad_request', 'Your e-mail address is already confirmed');
       }
-      if (
-        (await links.sentWithin(actor.user.id, 'confirm-email', HOUR_MS)) >= EMAIL_CONFIRM_RESENDS_PER_HOUR
-      ) {
+      if (!(await send(actor.user, origin, EMAIL_CONFIRM_RESENDS_PER_HOUR))) {
         throw new AppError(
           'too_many_requests',
           'A confirmation e-mail was sent several times in the last hour. Check your inbox, or try again later.',
           { 'retry-after': String(HOUR_MS / 1000) },
         );
       }
-      await send(actor.user, origin);
     },
 
     /**

@@ -37,10 +37,6 @@ export function passwordResetService({ links, users, sessions, devices, throttle
       log.info({ event: 'password-reset' }, 'password reset asked for an address with no account');
       return;
     }
-    if ((await links.sentWithin(user.id, 'reset-password', HOUR_MS)) >= PASSWORD_RESETS_PER_HOUR) {
-      log.info({ event: 'password-reset', userId: user.id }, 'password reset not sent: hourly limit');
-      return;
-    }
     const link = await links.issue(
       user.id,
       'reset-password',
@@ -48,7 +44,12 @@ export function passwordResetService({ links, users, sessions, devices, throttle
       PASSWORD_RESET_TTL_MS,
       origin,
       '/reset-password',
+      { max: PASSWORD_RESETS_PER_HOUR, windowMs: HOUR_MS },
     );
+    if (!link) {
+      log.info({ event: 'password-reset', userId: user.id }, 'password reset not sent: hourly limit');
+      return;
+    }
     await mail.send(resetPasswordMail(user.email, user.name, link));
   }
 
