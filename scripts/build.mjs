@@ -1,9 +1,12 @@
-// Production build: the client with Vite into dist/client, the server bundled with esbuild into
-// dist/server (dependencies stay in node_modules).
+// Production build: the client with Vite into dist/client, its home page and layout shell prerendered
+// and every text file compressed beside itself (DESIGN.md decision 19), then the server bundled with
+// esbuild into dist/server (dependencies stay in node_modules).
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { compressAssets } from './compress-assets.mjs';
+import { prerender } from './prerender.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +19,10 @@ const vite = spawnSync(
   },
 );
 if (vite.status !== 0) process.exit(vite.status ?? 1);
+
+const clientDir = path.join(root, 'dist', 'client');
+await prerender(root, clientDir);
+await compressAssets(clientDir);
 
 await build({
   absWorkingDir: root,

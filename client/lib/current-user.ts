@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, UserResponse } from '@common/contracts/auth';
 import { getQueryFn } from './api-client';
 
@@ -25,4 +25,12 @@ export interface CurrentUserState {
 export function useCurrentUser(): CurrentUserState {
   const query = useQuery(currentUserQueryOptions());
   return { user: query.data?.user ?? null, isPending: query.isPending };
+}
+
+/**
+ * Starts the cache as a visitor's: what the prerendered home page shows (client/prerender.tsx), so
+ * hydration draws the same. Stored as stale, so /api/auth/me is still asked once the page runs.
+ */
+export function seedSignedOut(client: QueryClient): void {
+  client.setQueryData(currentUserQueryOptions().queryKey, null, { updatedAt: 0 });
 }

@@ -31,7 +31,9 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(SYSTEM_DARK_QUERY).matches : true;
+  // No window when the page is prerendered at build time (client/prerender.tsx).
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return window.matchMedia(SYSTEM_DARK_QUERY).matches;
 }
 
 /** Holds the theme choice, applies it to <html> at once and follows the OS while the choice is 'system'. */

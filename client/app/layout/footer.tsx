@@ -1,10 +1,15 @@
 import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
-import { MemberSearch } from '../../features/members/components/member-search';
 import { useCurrentUser } from '../../lib/current-user';
+
+// Members only: a visitor's first page does not load the search.
+const MemberSearch = lazy(() =>
+  import('../../features/members/components/member-search').then((m) => ({ default: m.MemberSearch })),
+);
 
 /** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
 function useAdminLogin(): boolean {
@@ -26,7 +31,11 @@ export function Footer() {
     <footer className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-3 sm:px-6">
         <div className="min-w-0 flex-1" data-slot="footer-search">
-          {user ? <MemberSearch key={user.id} /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <MemberSearch key={user.id} />
+            </Suspense>
+          ) : null}
         </div>
         {isPending ? null : user ? (
           <Button

@@ -1,11 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { HEADER_SUBLINE, PRODUCT_NAME } from '@common/constants';
 import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/spinner';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
-import { UserMenu } from '../../features/auth/components/user-menu';
 import { useCurrentUser } from '../../lib/current-user';
+
+// Members only: a visitor's first page (prerendered, DESIGN.md decision 19) does not load the menu.
+const UserMenu = lazy(() =>
+  import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+);
 
 /**
  * The top bar: logo, the centred title and sub-line, and Login or the user menu. `onSettings` is the
@@ -39,7 +44,9 @@ export function Header({ onSettings }: { onSettings: () => void }) {
           {isPending ? (
             <Skeleton className="size-10 rounded-full" />
           ) : user ? (
-            <UserMenu user={user} onSettings={onSettings} />
+            <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
+              <UserMenu user={user} onSettings={onSettings} />
+            </Suspense>
           ) : (
             <Button onClick={openLogin} className="px-3 sm:px-4">
               Login

@@ -1,10 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
-type AuthDialogState =
+// The forms and the dialog load when a visitor first asks for them, not with the home page.
+const AuthDialogView = lazy(() => import('./auth-dialog-view').then((m) => ({ default: m.AuthDialogView })));
+
+export type AuthDialogState =
   { mode: 'login' } | { mode: 'register' } | { mode: 'forgot'; email: string } | { mode: null };
 
 interface AuthDialogControls {
@@ -24,6 +32,9 @@ const AuthDialogContext = createContext<AuthDialogControls | null>(null);
  */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthDialogState>({ mode: null });
+  // Mounted from the first opening on, so closing keeps Radix's closing animation.
+  const [opened, setOpened] = useState(false);
+  if (state.mode !== null && !opened) setOpened(true);
   const openLogin = useCallback(() => setState({ mode: 'login' }), []);
   const openRegister = useCallback(() => setState({ mode: 'register' }), []);
   const openForgotPassword = useCallback((email = '') => setState({ mode: 'forgot', email }), []);
@@ -36,17 +47,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={controls}>
       {children}
-      <Dialog open={state.mode !== null} onOpenChange={(open) => (open ? undefined : close())}>
-        <DialogContent>
-          {state.mode === 'register' ? (
-            <RegisterForm key="register" onSwitch={openLogin} onDone={close} />
-          ) : state.mode === 'forgot' ? (
-            <ForgotPasswordForm key="forgot" initialEmail={state.email} onBack={openLogin} />
-          ) : (
-            <LoginForm key="login" onSwitch={openRegister} onForgot={openForgotPassword} onDone={close} />
-          )}
-        </DialogContent>
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AuthDialogView state={state} {...controls} />
+        </Suspense>
+      ) : null}
     </AuthDialogContext.Provider>
   );
 }

@@ -21,7 +21,7 @@ export function MemberCountCard() {
             Members
           </p>
           {isPending || count === undefined ? (
-            <Skeleton className="mt-2 h-10 w-16" />
+            <Skeleton className="mt-1 h-12 w-16" />
           ) : (
             <p
               className="mt-1 font-display text-5xl font-black tabular-nums leading-none text-foreground"

@@ -1,16 +1,11 @@
 import { ChevronDown, Lock } from 'lucide-react';
-import { Link } from 'wouter';
-import { AREA_TITLES, THINK_TANKS } from '@common/curriculum';
-import { THINK_TANK_ICONS } from '../../../components/think-tank-icons';
+import { Suspense, lazy } from 'react';
 import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+
+// Members only: a visitor's home page shows the locked button and loads no menu.
+const ThinkTanksDropdown = lazy(() =>
+  import('./think-tanks-dropdown').then((m) => ({ default: m.ThinkTanksDropdown })),
+);
 
 /** The Think Tanks menu: the five lesson areas for members; locked and disabled for visitors. */
 export function ThinkTanksMenu({ isMember }: { isMember: boolean }) {
@@ -28,33 +23,15 @@ export function ThinkTanksMenu({ isMember }: { isMember: boolean }) {
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button size="lg" className="group">
+    <Suspense
+      fallback={
+        <Button size="lg" disabled>
           Think Tanks
-          <ChevronDown
-            aria-hidden="true"
-            className="transition-transform group-data-[state=open]:rotate-180"
-          />
+          <ChevronDown aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-64">
-        <DropdownMenuLabel className="text-xs font-bold uppercase tracking-[0.2em] text-muted-foreground">
-          Lesson areas
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {THINK_TANKS.map((area) => {
-          const Icon = THINK_TANK_ICONS[area];
-          return (
-            <DropdownMenuItem key={area} asChild>
-              <Link href={`/think-tanks/${area}`}>
-                <Icon aria-hidden="true" />
-                {AREA_TITLES[area]}
-              </Link>
-            </DropdownMenuItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      <ThinkTanksDropdown />
+    </Suspense>
   );
 }

@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { CHAT_POLL_MS } from '@common/constants';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { MessageListStatus } from '../../../components/message-list-status';
+import { loadOlderMessages, useCommunityMessages } from '../api/get-community-messages';
+import { useCommunityStream } from '../api/community-stream';
+import { chatTransportSettings } from '../chat-settings';
+import { continuesRun } from '../chat-messages';
+import { useChatScroll } from '../use-chat-scroll';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageItem } from './chat-message-item';
+import { PanelHeader } from './chat-panel-header';
+
+/** The member's view of the room: the messages, kept current, and the input. */
+export function CommunityRoom({ username }: { username: string }) {
+  const queryClient = useQueryClient();
+  const settings = chatTransportSettings();
+  const stream = useCommunityStream(settings.stream);
+  // Polling is the fallback: off while the stream is open (DESIGN.md decision 6).
+  const pollMs = settings.polling && stream !== 'open' ? CHAT_POLL_MS : false;
+  const room = useCommunityMessages({ enabled: true, pollMs });
+  const messages = room.data?.messages;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const loadingOlderRef = useRef(false);
+
+  const loadOlder = useCallback(() => {
+    if (loadingOlderRef.current || !room.data?.hasOlder) return;
+    loadingOlderRef.current = true;
+    setLoadingOlder(true);
+    loadOlderMessages(queryClient)
+      .catch((error: unknown) => console.error('Could not load older messages', error))
+      .finally(() => {
+        loadingOlderRef.current = false;
+        setLoadingOlder(false);
+      });
+  }, [queryClient, room.data?.hasOlder]);
+
+  const scroll = useChatScroll(messages ?? [], loadOlder);
+
+  return (
+    <>
+      <PanelHeader stream={stream} />
+      <div className="relative min-h-0 flex-1" data-stream={stream}>
+        <div
+          ref={scroll.viewportRef}
+          onScroll={scroll.onScroll}
+          role="log"
+          aria-label="Community messages"
+          aria-live="polite"
+          aria-busy={room.isPending}
+          className="h-full overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
+        >
+          {room.data?.hasOlder ? (
+            <div className="grid h-8 place-items-center">
+              {loadingOlder ? <Spinner label="Loading older messages" className="[&_svg]:size-4" /> : null}
+            </div>
+          ) : null}
+          <ol ref={scroll.contentRef} className="grid">
+            {messages?.map((message, i) => (
+              <ChatMessageItem
+                key={message.id}
+                message={message}
+                continued={continuesRun(messages[i - 1], message)}
+                mine={message.user.username === username}
+              />
+            ))}
+          </ol>
+          <MessageListStatus
+            loading={room.isPending}
+            failed={room.isError && !room.data}
+            empty={messages?.length === 0}
+            onRetry={() => void room.refetch()}
+          />
+        </div>
+        {scroll.hasUnseen ? (
+          <Button
+            size="sm"
+            onClick={scroll.scrollToEnd}
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 animate-slide-in rounded-full shadow-lg shadow-black/30"
+          >
+            <ArrowDown aria-hidden="true" />
+            New messages
+          </Button>
+        ) : null}
+      </div>
+      <ChatComposer onSending={scroll.scrollToEnd} />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { submitLogin } from './fixtures/auth';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+
+/**
+ * Console errors and warnings, and uncaught errors (a hydration mismatch is reported as one). The
+ * visitor's /api/auth/me answering 401 is how the app learns it is signed out, not a problem.
+ */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/status of 401/.test(message.text()) && message.location().url.endsWith('/api/auth/me')) return;
+    problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('the first visit', () => {
+  it('shows the home page and the layout with JavaScript off', async () => {
+    const context = await f.browser.newContext({ baseURL: f.baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      expect(await page.getByRole('heading', { name: 'Tribe36', level: 1 }).isVisible()).toBe(true);
+      expect(await page.getByText('Find your tribe. Evolve.').first().isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: /Find your tribe/ }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'PIPES' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'ACCESS' }).isVisible()).toBe(true);
+      expect(await page.getByText('Please log in to view and send messages').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Think Tanks' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Login', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Member Login' }).isVisible()).toBe(true);
+
+      // Any other page: the header and footer frame at once, the page itself once the app runs.
+      await page.goto('/think-tanks/physiological');
+      expect(await page.getByRole('heading', { name: 'Tribe36', level: 1 }).isVisible()).toBe(true);
+      expect(await page.locator('footer').isVisible()).toBe(true);
+      expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates the prerendered home page without an error, keeping its HTML, and signs in after', async () => {
+    const { page, browser } = f;
+    const other = await browser.newContext({ baseURL: f.baseURL });
+    const { email, password, user } = await signUpViaApi(other, f.baseURL);
+    await other.close();
+
+    const problems = collectProblems(page);
+    // The hero's heading as the server sent it, taken before any script of the page runs: React
+    // keeps it when the HTML matches, and draws a new one when hydration fails.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { prerendered: Element | null }).prerendered =
+            document.getElementById('pitch-title');
+        }
+      });
+    });
+    await page.goto('/');
+    await page.getByTestId('member-count').waitFor();
+    expect(
+      await page.evaluate(() => {
+        const kept = (window as unknown as { prerendered: Element | null }).prerendered;
+        return kept !== null && kept === document.getElementById('pitch-title');
+      }),
+    ).toBe(true);
+
+    await submitLogin(page, email, password);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await page.getByRole('log', { name: 'Community messages' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Think Tanks' }).isEnabled()).toBe(true);
+    expect(user.username).not.toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it('gives a signed-in member the shell, then their page, without an error', async () => {
+    const { page, context } = f;
+    await signUpViaApi(context, f.baseURL);
+    const problems = collectProblems(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await page.getByRole('log', { name: 'Community messages' }).waitFor();
+    expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
