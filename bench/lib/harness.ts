@@ -44,14 +44,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<BenchA
 
 let registrations = 0;
 
+/** The i-th of the loopback source addresses 127.0.0.2–127.0.0.254 (every 127.x.y.z is this machine). */
+export const loopbackAddress = (i: number) => `127.0.0.${2 + (i % 253)}`;
+
 /**
- * Registers a member and returns their session cookie. Each registration comes from a loopback
- * address of its own (every 127.x.y.z is this machine): registrations are limited per address.
+ * Registers a member and returns their session cookie. Registrations are limited per client
+ * address (20 an hour): each comes from `localAddress`, or else from a loopback address of its own.
  */
-export async function signUp(base: string, email: string): Promise<string> {
+export async function signUp(base: string, email: string, localAddress?: string): Promise<string> {
   registrations += 1;
   const n = 256 + registrations;
-  const localAddress = `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  localAddress ??= `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const payload = JSON.stringify({ email, password: 'bench-password' });
   const { status, setCookie } = await new Promise<{ status: number; setCookie: string[] }>(
     (resolve, reject) => {

@@ -1,0 +1,274 @@
+// bench/chat-live --members: the server and a bare broadcaster, each in a process of its own, the
+// streams in a third, the posts from this one. See bench/chat-live.ts.
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { loopbackAddress, signUp } from './harness';
+import type { StreamResults } from './sse-members';
+
+type Options = { members: number; rate: number; seconds: number };
+type Figures = {
+  delivery: Quantiles;
+  post: Quantiles;
+  lost: number;
+  duplicates: number;
+  outOfOrder: number;
+  errors: string[];
+  rssStreams: number;
+  rssEnd: number;
+};
+type Quantiles = { p50: number; p95: number; p99: number; max: number };
+
+const root = path.join(import.meta.dirname, '..', '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+/** Resident memory of a process, from /proc. */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+function quantiles(pairs: Array<[number, number]>): Quantiles {
+  const total = pairs.reduce((n, [, c]) => n + c, 0);
+  const at = (q: number) => {
+    const rank = Math.min(total - 1, Math.floor(q * total));
+    let seen = 0;
+    for (const [ms, c] of pairs) {
+      seen += c;
+      if (seen > rank) return ms;
+    }
+    return pairs.at(-1)?.[0] ?? 0;
+  };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: pairs.at(-1)?.[0] ?? 0 };
+}
+
+/** server/main.ts in a process of its own, on a fresh data folder; resolves once it answers. */
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 600) throw new Error('the server did not start');
+    await sleep(100);
+  }
+  return { child, base };
+}
+
+async function startBare() {
+  const child = fork(path.join(import.meta.dirname, 'bare-sse.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((r) => child.once('message', (m: { port: number }) => r(m.port)));
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One post; resolves with its latency in ms, or throws. */
+function post(url: string, cookie: string, content: string): Promise<number> {
+  const body = JSON.stringify({ content, messageType: 'text' });
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 201
+            ? resolve(performance.now() - started)
+            : reject(new Error(`post answered ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Opens the streams (in a child process), posts at the rate, and collects what arrived. */
+async function run(
+  opts: Options,
+  serverPid: number,
+  streamUrl: string,
+  streamCookies: string[],
+  postUrl: string,
+  posterCookies: string[],
+): Promise<Figures> {
+  const total = Math.round(opts.rate * opts.seconds);
+  const clients: ChildProcess = fork(path.join(import.meta.dirname, 'sse-members.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>() => new Promise<T>((r) => clients.once('message', (m) => r(m as T)));
+  const ready = next<{ failed: number }>();
+  clients.send({ url: streamUrl, cookies: streamCookies, posts: total });
+  const { failed } = await ready;
+  if (failed > 0) console.warn(`${failed} streams failed to open`);
+  await sleep(1000);
+  const rssStreams = rssOf(serverPid);
+
+  const postLatencies: number[] = [];
+  const errors: string[] = [];
+  const pending: Array<Promise<void>> = [];
+  const gap = 1000 / opts.rate;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = t0 + i * gap - performance.now();
+    if (wait > 0) await sleep(wait);
+    const content = `sentAt=${Date.now()} seq=${i} film review at six, bring your clips.`;
+    pending.push(
+      post(postUrl, posterCookies[i % posterCookies.length]!, content).then(
+        (ms) => void postLatencies.push(ms),
+        (err: Error) => void errors.push(err.message),
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const done = next<StreamResults>();
+  clients.send({ finish: 10_000 });
+  const results = await done;
+  const rssEnd = rssOf(serverPid);
+  const postPairs = new Map<number, number>();
+  for (const ms of postLatencies) postPairs.set(Math.round(ms), (postPairs.get(Math.round(ms)) ?? 0) + 1);
+  return {
+    delivery: quantiles(results.histogram),
+    post: quantiles([...postPairs.entries()].sort((a, b) => a[0] - b[0])),
+    lost: results.lost,
+    duplicates: results.duplicates,
+    outOfOrder: results.outOfOrder,
+    errors: [...errors, ...results.errors],
+    rssStreams,
+    rssEnd,
+  };
+}
+
+function line(label: string, f: Figures, rssIdle: number) {
+  const q = (x: Quantiles) =>
+    `${String(x.p50).padStart(5)} ${String(x.p95).padStart(5)} ${String(x.p99).padStart(5)} ${String(x.max).padStart(5)}`;
+  const errors = f.errors.length + f.duplicates + f.outOfOrder;
+  console.log(
+    `${label.padEnd(22)} ${q(f.delivery)}   ${q(f.post)}   ${String(f.lost).padStart(5)} ${String(errors).padStart(6)}   ` +
+      `${mib(rssIdle)} idle, ${mib(f.rssStreams)} streams open, ${mib(f.rssEnd)} at the end`,
+  );
+  const distinct = [...new Set(f.errors)];
+  for (const e of distinct.slice(0, 5)) console.log(`  ${f.errors.filter((x) => x === e).length}× ${e}`);
+  if (f.duplicates) console.log(`  ${f.duplicates} duplicate deliveries`);
+  if (f.outOfOrder) console.log(`  ${f.outOfOrder} deliveries out of id order`);
+}
+
+export async function runMembers(opts: Options) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-'));
+  const bare = await startBare();
+  const app = await startServer(dataDir);
+  try {
+    await sleep(2000);
+    const idle = rssOf(app.child.pid!);
+    const bareIdle = rssOf(bare.child.pid!);
+
+    const started = Date.now();
+    const cookies: string[] = new Array(opts.members);
+    let nextMember = 0;
+    const stamp = Date.now().toString(36);
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (nextMember < opts.members) {
+          const i = nextMember++;
+          cookies[i] = await signUp(app.base, `member${i}.${stamp}@example.com`, loopbackAddress(i));
+        }
+      }),
+    );
+    // Registration mails a confirmation link: wait until the outbox is written out, so the mail
+    // worker is idle while we measure.
+    const mailDir = path.join(dataDir, 'mail');
+    for (let i = 0; i < 600; i++) {
+      const n = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0;
+      if (n >= opts.members) break;
+      await sleep(200);
+    }
+    const registered = rssOf(app.child.pid!);
+    const total = Math.round(opts.rate * opts.seconds);
+    console.log(
+      `${opts.members} members registered in ${((Date.now() - started) / 1000).toFixed(0)} s ` +
+        `(server RSS ${mib(registered)}); database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)'}`,
+    );
+    console.log(
+      `${opts.members} streams, ${opts.rate} messages/s for ${opts.seconds} s: ${total} posts, ` +
+        `${total * opts.members} deliveries expected`,
+    );
+    console.log(
+      `${''.padEnd(22)} delivery ms             post ms                  lost errors   server RSS\n` +
+        `${''.padEnd(22)}   p50   p95   p99   max     p50   p95   p99   max`,
+    );
+    const b = await run(
+      opts,
+      bare.child.pid!,
+      `${bare.base}/`,
+      cookies.map(() => '-'),
+      `${bare.base}/`,
+      cookies,
+    );
+    line('bare SSE broadcaster', b, bareIdle);
+    const t = await run(
+      opts,
+      app.child.pid!,
+      `${app.base}/api/chat/community/stream`,
+      cookies,
+      `${app.base}/api/chat/community`,
+      cookies,
+    );
+    line('Tribe36 stream', t, idle);
+    const ratio = (x: number, y: number) => (y === 0 ? '–' : `${(x / y).toFixed(2)}×`);
+    console.log(
+      `ratio Tribe36 / bare: delivery p50 ${ratio(t.delivery.p50, b.delivery.p50)}, p95 ${ratio(t.delivery.p95, b.delivery.p95)}, ` +
+        `p99 ${ratio(t.delivery.p99, b.delivery.p99)}, max ${ratio(t.delivery.max, b.delivery.max)}; ` +
+        `post p95 ${ratio(t.post.p95, b.post.p95)} (goal: 0 lost, 0 errors, p95 and p99 ≤ 1.5×)`,
+    );
+  } finally {
+    agent.destroy();
+    bare.child.kill();
+    app.child.kill('SIGTERM');
+    await new Promise((r) => app.child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

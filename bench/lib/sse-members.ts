@@ -1,0 +1,137 @@
+// Child process of bench/chat-live --members: holds one Server-Sent Events stream per cookie and
+// times every delivered message by the `sentAt=` its content carries. Parsing is kept to a few
+// byte scans per event, so that 2,000 streams at 33 messages a second leave this process idle
+// enough not to be what is measured. Talks to its parent over IPC:
+//   parent → { url, cookies, posts }      open the streams; answers { ready, failed } once all are open
+//   parent → { finish: graceMs }          every post was answered; answers the results once each stream
+//                                          has every post, or after graceMs
+import http from 'node:http';
+
+type Start = { url: string; cookies: string[]; posts: number };
+export type StreamResults = {
+  /** [latency ms, count] pairs */
+  histogram: Array<[number, number]>;
+  delivered: number;
+  lost: number;
+  duplicates: number;
+  outOfOrder: number;
+  errors: string[];
+};
+
+const SENT = Buffer.from('sentAt=');
+const SEQ = Buffer.from(' seq=');
+const END = Buffer.from('\n\n');
+const MAX_MS = 120_000;
+const histogram = new Uint32Array(MAX_MS + 1);
+const errors: string[] = [];
+let delivered = 0;
+let duplicates = 0;
+let outOfOrder = 0;
+let expected = 0;
+let complete = 0;
+let onComplete: (() => void) | undefined;
+
+/** The decimal number at `at` in `b`. */
+function digits(b: Buffer, at: number): number {
+  let n = 0;
+  for (let i = at; i < b.length; i++) {
+    const c = b[i]!;
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  return n;
+}
+
+type Stream = { seen: Uint8Array; count: number; lastId: number; carry: Buffer | null; done: boolean };
+
+function onData(s: Stream, chunk: Buffer) {
+  const now = Date.now();
+  const b = s.carry ? Buffer.concat([s.carry, chunk]) : chunk;
+  let pos = 0;
+  for (;;) {
+    const end = b.indexOf(END, pos);
+    if (end < 0) break;
+    // "id: N\ndata: {…"content":"sentAt=T seq=K …"…}" (comments and the retry line carry no sentAt)
+    const at = b.indexOf(SENT, pos);
+    if (at >= 0 && at < end) {
+      const sentAt = digits(b, at + SENT.length);
+      const seqAt = b.indexOf(SEQ, at);
+      const seq = digits(b, seqAt + SEQ.length);
+      const id = b[pos] === 105 /* i */ ? digits(b, pos + 4) : 0;
+      if (id < s.lastId) outOfOrder += 1;
+      s.lastId = id;
+      if (seq >= s.seen.length || s.seen[seq]) duplicates += 1;
+      else {
+        s.seen[seq] = 1;
+        s.count += 1;
+        delivered += 1;
+        histogram[Math.min(MAX_MS, Math.max(0, now - sentAt))]! += 1;
+        if (s.count === expected && !s.done) {
+          s.done = true;
+          complete += 1;
+          if (onComplete && complete === streams.length) onComplete();
+        }
+      }
+    }
+    pos = end + 2;
+  }
+  s.carry = pos < b.length ? Buffer.from(b.subarray(pos)) : null;
+}
+
+const streams: Stream[] = [];
+
+function open(url: string, cookie: string, posts: number): Promise<void> {
+  const s: Stream = { seen: new Uint8Array(posts), count: 0, lastId: 0, carry: null, done: false };
+  streams.push(s);
+  return new Promise((resolve) => {
+    const req = http.get(
+      url,
+      { agent: false, headers: { accept: 'text/event-stream', ...(cookie !== '-' ? { cookie } : {}) } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          errors.push(`stream answered ${res.statusCode}`);
+          res.resume();
+        }
+        res.on('data', (chunk: Buffer) => onData(s, chunk));
+        res.on('end', () => {
+          if (s.count < expected) errors.push(`a stream ended after ${s.count} of ${expected} messages`);
+        });
+        resolve();
+      },
+    );
+    req.on('error', (err) => {
+      if (s.count < expected) errors.push(`stream: ${err.message}`);
+      resolve();
+    });
+  });
+}
+
+process.on('message', (msg: Start | { finish: number }) => {
+  if ('url' in msg) {
+    expected = msg.posts;
+    void (async () => {
+      // At most 100 connecting at a time: the listen backlog is not what is measured.
+      for (let i = 0; i < msg.cookies.length; i += 100) {
+        await Promise.all(msg.cookies.slice(i, i + 100).map((c) => open(msg.url, c, msg.posts)));
+      }
+      process.send!({ ready: true, failed: errors.length });
+    })();
+    return;
+  }
+  let reported = false;
+  const report = () => {
+    if (reported) return;
+    reported = true;
+    const pairs: Array<[number, number]> = [];
+    for (let ms = 0; ms <= MAX_MS; ms++) if (histogram[ms]) pairs.push([ms, histogram[ms]!]);
+    const lost = streams.length * expected - delivered;
+    const results: StreamResults = { histogram: pairs, delivered, lost, duplicates, outOfOrder, errors };
+    process.send!(results, () => process.exit(0));
+  };
+  if (complete === streams.length) report();
+  else {
+    onComplete = report;
+    setTimeout(report, msg.finish).unref();
+  }
+});
+process.on('disconnect', () => process.exit(0));
