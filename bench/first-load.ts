@@ -1,0 +1,182 @@
+// Benchmark: the first visit on a phone (issue 14, DESIGN.md decision 19). Lighthouse's mobile preset
+// (simulated slow 4G, 4× CPU) on `/` signed out and `/think-tanks/physiological` signed in, against the
+// production build served by dist/server/main.js on a fresh data folder, beside the same pages of a
+// baseline build (by default the landed code before decision 19) measured in the same run.
+// Usage: node --import tsx bench/first-load.ts [--no-build] [--runs 3] [--baseline <git ref> | --baseline none]
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { signUp } from './lib/harness';
+import { brotliSize, launchChrome, median, runLighthouse, type PageLoad } from './lib/lighthouse';
+
+/** The last commit before the client was prerendered, split by route and served compressed. */
+const DEFAULT_BASELINE = 'dcd27f5';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    baseline: { type: 'string', default: DEFAULT_BASELINE },
+  },
+});
+const runs = Number(args.runs);
+const root = path.resolve(import.meta.dirname, '..');
+
+function build(dir: string) {
+  const r = spawnSync(process.execPath, [path.join(dir, 'scripts', 'build.mjs')], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`the build in ${dir} failed`);
+}
+
+/** The baseline's source at `ref`, built once into a folder of its own (kept for the next run). */
+function baselineBuild(ref: string): { dir: string; label: string } {
+  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: root })
+    .toString()
+    .trim();
+  const dir = path.join(os.tmpdir(), `tribe36-first-load-${sha}`);
+  if (!fs.existsSync(path.join(dir, 'dist', 'server', 'main.js'))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const tar = execFileSync('git', ['archive', '--format=tar', sha], { cwd: root, maxBuffer: 1 << 30 });
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    build(dir);
+  }
+  return { dir, label: `baseline ${sha}` };
+}
+
+type Server = { label: string; base: string; cookie: string; close(): Promise<void> };
+
+/** dist/server/main.js of `dir` on a free port and a new data folder, with one member signed up. */
+async function startServer(dir: string, label: string): Promise<Server> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-first-load-data-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(dir, 'dist', 'server', 'main.js')], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  let base: string | undefined;
+  while (!base) {
+    base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    if (base) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${label}: the server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const cookie = await signUp(base, `first-load-${Date.now()}@example.com`);
+  return {
+    label,
+    base,
+    cookie,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.on('exit', r)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const PAGES = [
+  { name: '/ signed out', path: '/', signedIn: false },
+  { name: '/think-tanks/physiological signed in', path: '/think-tanks/physiological', signedIn: true },
+] as const;
+
+if (!args['no-build']) build(root);
+const servers: Server[] = [];
+if (args.baseline !== 'none') {
+  const baseline = baselineBuild(args.baseline);
+  servers.push(await startServer(baseline.dir, baseline.label));
+}
+servers.push(await startServer(root, 'this build'));
+
+const chrome = await launchChrome();
+const results = new Map<string, PageLoad[]>();
+try {
+  for (let run = 1; run <= runs; run++) {
+    for (const page of PAGES) {
+      for (const server of servers) {
+        const load = await runLighthouse(
+          chrome,
+          server.base + page.path,
+          page.signedIn ? server.cookie : undefined,
+        );
+        const key = `${page.name}|${server.label}`;
+        results.set(key, [...(results.get(key) ?? []), load]);
+        process.stderr.write(
+          `run ${run} ${page.name} (${server.label}): ${load.performance.toFixed(2)}, LCP ${load.lcpMs.toFixed(0)} ms\n`,
+        );
+      }
+    }
+  }
+
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const columns = ['performance', 'LCP', 'FCP', 'TBT', 'CLS', 'transferred', 'JS sent'];
+  console.log(`\nLighthouse mobile preset, median of ${runs} runs`);
+  for (const page of PAGES) {
+    console.log(`\n${page.name}`);
+    console.log(['server'.padEnd(18), ...columns.map((c) => c.padStart(14))].join(''));
+    const medians = servers.map((server) => {
+      const loads = results.get(`${page.name}|${server.label}`)!;
+      const m = (f: (l: PageLoad) => number) => median(loads.map(f));
+      const row = {
+        performance: m((l) => l.performance),
+        lcp: m((l) => l.lcpMs),
+        fcp: m((l) => l.fcpMs),
+        tbt: m((l) => l.tbtMs),
+        cls: m((l) => l.cls),
+        bytes: m((l) => l.bytes),
+        js: m((l) => l.scriptBytes),
+      };
+      console.log(
+        [
+          server.label.padEnd(18),
+          row.performance.toFixed(2).padStart(14),
+          `${(row.lcp / 1000).toFixed(2)} s`.padStart(14),
+          `${(row.fcp / 1000).toFixed(2)} s`.padStart(14),
+          `${row.tbt.toFixed(0)} ms`.padStart(14),
+          row.cls.toFixed(3).padStart(14),
+          kib(row.bytes).padStart(14),
+          kib(row.js).padStart(14),
+        ].join(''),
+      );
+      return row;
+    });
+    if (medians.length === 2) {
+      const [b, o] = medians as [(typeof medians)[0], (typeof medians)[0]];
+      console.log(
+        `ours / baseline: performance ${(o.performance / b.performance).toFixed(2)}×, LCP ${(o.lcp / b.lcp).toFixed(2)}×, ` +
+          `FCP ${(o.fcp / b.fcp).toFixed(2)}×, TBT ${(o.tbt / Math.max(b.tbt, 1)).toFixed(2)}×, ` +
+          `bytes ${(o.bytes / b.bytes).toFixed(2)}×`,
+      );
+    }
+  }
+
+  console.log('\nJavaScript loaded on / signed out, compressed with brotli (quality 11); goal ≤ 120 KB');
+  for (const server of servers) {
+    const scripts = results.get(`${PAGES[0].name}|${server.label}`)![0]!.scripts;
+    const size = await brotliSize(scripts);
+    console.log(
+      `${server.label.padEnd(18)}${`${(size / 1000).toFixed(1)} KB`.padStart(10)} in ${scripts.length} files`,
+    );
+  }
+} finally {
+  chrome.kill();
+  for (const server of servers) await server.close();
+}

@@ -1,0 +1,92 @@
+// Lighthouse on Debian's Chromium for bench/first-load.ts: the mobile preset (the default config:
+// a mid-range phone, simulated slow 4G and 4× CPU slowdown), performance only.
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export type PageLoad = {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Everything the page transferred (headers included), in bytes. */
+  bytes: number;
+  /** The scripts the page loaded, by URL. */
+  scripts: string[];
+  /** Bytes those scripts took on the wire. */
+  scriptBytes: number;
+};
+
+export type Chrome = { port: number; kill(): void };
+
+/** Headless Chromium for Lighthouse to drive (the same flags as the browser tests). */
+export async function launchChrome(): Promise<Chrome> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return { port: chrome.port, kill: () => chrome.kill() };
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+
+/** One Lighthouse run of `url`; `cookie` is sent with every request (a signed-in member). */
+export async function runLighthouse(chrome: Chrome, url: string, cookie?: string): Promise<PageLoad> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    // Pages that poll every few seconds never go quiet for Lighthouse's 5 s: stop waiting sooner.
+    maxWaitForLoad: 20_000,
+    ...(cookie ? { extraHeaders: { cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+    []) as NetworkItem[];
+  const scripts = items.filter((i) => i.resourceType === 'Script');
+  return {
+    performance: lhr.categories.performance?.score ?? Number.NaN,
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+    scripts: scripts.map((s) => s.url),
+    scriptBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+  };
+}
+
+/** The scripts' size compressed with brotli at its best: the same yardstick for any server. */
+export async function brotliSize(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const raw = Buffer.from(await res.arrayBuffer());
+    total += zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }).length;
+  }
+  return total;
+}
+
+/** The median of a few numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
