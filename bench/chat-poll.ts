@@ -20,7 +20,10 @@ for (let i = 0; i < 100; i++) {
   if (res.status !== 201) throw new Error(`post ${i}: ${res.status}`);
 }
 const cookie = cookies[0]!;
-const page = await fetch(`${app.base}/api/chat/community`, { headers: { cookie } });
+// As autocannon asks: no compression (fetch would ask for it, and the bare server would copy its headers).
+const page = await fetch(`${app.base}/api/chat/community`, {
+  headers: { cookie, 'accept-encoding': 'identity' },
+});
 const body = await page.text();
 const bare = await bareServer(body, copyableHeaders(page));
 
