@@ -100,4 +100,16 @@ describe('configuration', () => {
   it('wants the whole S3 set or none of it', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
   });
+
+  it('reads the embedded database settings, the buffer cache size within bounds', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
+    expect(loadConfig({}).pgliteOptimizingCompiler).toBe(false);
+    expect(loadConfig({ PGLITE_OPTIMIZING_COMPILER: 'true' }).pgliteOptimizingCompiler).toBe(true);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128kB' }).pgliteSharedBuffers).toBe('128kB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pgliteSharedBuffers).toBe('1GB');
+    for (const bad of ['16', '16 MB', '16mb', '0MB', '64kB', '2GB', '-1MB']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS: must be/);
+    }
+  });
 });

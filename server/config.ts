@@ -46,6 +46,12 @@ export function parseMailFrom(value: string): MailAddress | undefined {
   return { name, address };
 }
 
+/** A Postgres memory size (`16MB`) in kB. */
+function sizeInKb(value: string): number {
+  const n = Number.parseInt(value, 10);
+  return value.endsWith('GB') ? n * 1024 * 1024 : value.endsWith('MB') ? n * 1024 : n;
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -108,6 +114,16 @@ const envSchema = z.object({
       }
       return from;
     }),
+  PGLITE_SHARED_BUFFERS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*(kB|MB|GB)$/, { error: 'must be a size such as 16MB, 512kB or 1GB' })
+      .refine((v) => sizeInKb(v) >= 128 && sizeInKb(v) <= 1024 * 1024, {
+        error: 'must be between 128kB and 1GB',
+      })
+      .optional(),
+  ),
+  PGLITE_OPTIMIZING_COMPILER: booleanText.default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -120,6 +136,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's buffer cache, PGLITE_SHARED_BUFFERS (decision 21); unset: the default. */
+  pgliteSharedBuffers: string | undefined;
+  /** PGLITE_OPTIMIZING_COMPILER: V8's optimizing compiler for PGlite's WebAssembly (decision 21). */
+  pgliteOptimizingCompiler: boolean;
   adminEmails: ReadonlySet<string>;
   s3:
     | {
@@ -227,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteOptimizingCompiler: e.PGLITE_OPTIMIZING_COMPILER,
     adminEmails: new Set(e.ADMIN_EMAILS),
     s3: anyS3
       ? {

@@ -16,6 +16,8 @@ async function main() {
       url: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'db'),
       migrationsDir: config.migrationsDir,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+      pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
     });
   } catch (err) {
     releaseLock();

@@ -19,6 +19,8 @@ async function run(argv: string[]): Promise<string> {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     migrationsDir: config.migrationsDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
   });
   try {
     const users = usersRepository(database.db);
