@@ -90,7 +90,7 @@ describe('the chat feed', () => {
     for (const s of streams) await feed.subscribe(s.c, null);
     const readsBefore = room.reads.after;
     const m = room.stored('hello');
-    await feed.publish(async () => m);
+    await feed.published(m);
     await settle(); // its own NOTIFY comes back, and is known
     expect(room.reads.after).toBe(readsBefore);
     for (const s of streams) {
@@ -138,10 +138,10 @@ describe('the chat feed', () => {
     const s = client();
     await feed.subscribe(s.c, null);
     const first = room.stored('first');
-    await feed.publish(async () => first);
+    await feed.published(first);
     // Another process took the next id, but commits after this one stored the one after it.
     const later = room.stored('later', first.id + 2);
-    await feed.publish(async () => later);
+    await feed.published(later);
     const late = await room.storedElsewhere('late', first.id + 1);
     await settle();
     expect(s.ids()).toEqual([first.id, later.id, late.id]);
@@ -156,7 +156,7 @@ describe('the chat feed', () => {
     await feed.subscribe(early.c, null);
     const first = room.stored('one');
     const second = room.stored('two');
-    await Promise.all([feed.publish(async () => first), feed.publish(async () => second)]);
+    await Promise.all([feed.published(first), feed.published(second)]);
     // Joins after both were taken, before they went out, resuming from before the first.
     const late = client();
     await feed.subscribe(late.c, first.id - 1);
@@ -165,7 +165,7 @@ describe('the chat feed', () => {
     expect(early.ids()).toEqual([first.id, second.id]);
     expect(late.ids()).toEqual([first.id, second.id]);
     const third = room.stored('three');
-    await feed.publish(async () => third);
+    await feed.published(third);
     await settle();
     expect(early.ids()).toEqual([first.id, second.id, third.id]);
     expect(late.ids()).toEqual([first.id, second.id, third.id]);
@@ -182,10 +182,10 @@ describe('the chat feed', () => {
     const fast = client();
     await feed.subscribe(slow.c, null);
     await feed.subscribe(fast.c, null);
-    await feed.publish(async () => room.stored('one'));
+    await feed.published(room.stored('one'));
     await settle();
     waiting = 1024 * 1024 + 1;
-    await feed.publish(async () => room.stored('two'));
+    await feed.published(room.stored('two'));
     await settle();
     expect(slow.ended()).toBe(true);
     expect(slow.frames).toHaveLength(1);
@@ -206,7 +206,7 @@ describe('the chat feed', () => {
     const subscribed = feed.subscribe(far.c, 10);
     // A message arriving while the backlog is read comes after it, once.
     const live = room.stored('live');
-    await feed.publish(async () => live);
+    await feed.published(live);
     await subscribed;
     await settle();
     expect(far.ids()).toEqual(room.rows.filter((r) => r.id > 10).map((r) => r.id));
@@ -226,7 +226,7 @@ describe('the chat feed', () => {
     const empty = await feed.after(lastId);
     expect(empty.body.toString()).toBe('[]');
     expect(await feed.after(lastId)).toBe(empty);
-    await feed.publish(async () => room.stored('second'));
+    await feed.published(room.stored('second'));
     const b = await feed.newest();
     expect(b.etag).not.toBe(a.etag);
     const news = await feed.after(lastId);

@@ -115,8 +115,6 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   /** Frames taken and not yet sent (flush), in id order. */
   let outgoing: Frame[] = [];
   let flushSoon: NodeJS.Immediate | undefined;
-  /** The message being stored by this process (publish): one at a time. */
-  let storing: Promise<unknown> = Promise.resolve();
 
   function setPage(prepared: Prepared[]) {
     page = prepared.length > CHAT_PAGE_SIZE ? prepared.slice(-CHAT_PAGE_SIZE) : prepared;
@@ -278,24 +276,15 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     },
 
     /**
-     * Stores a message (`store` inserts it) and sends it to this process's streams at once, without
-     * reading it back; NOTIFY tells every other process its id. This process stores one message at
-     * a time, so that its messages take their ids in the order they become visible and its streams
-     * get them in id order (concurrent inserts on PostgreSQL could commit out of order).
+     * A message stored by this process: sent to this process's streams at once, without reading
+     * it back, and announced to every other process (NOTIFY carries its id).
      */
-    async publish(store: () => Promise<ChatMessageRecord>): Promise<ChatMessageRecord> {
+    async published(record: ChatMessageRecord): Promise<void> {
       // The page must be there first, or the message would be taken for the whole room.
       await ensureLoaded().catch(() => {});
-      const run = storing.then(async () => {
-        const record = await store();
-        if (loaded) take([record]);
-        else setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
-        return record;
-      });
-      storing = run.catch(() => {});
-      const record = await run;
+      if (loaded) take([record]);
+      else setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
       await database.notify(CHANNEL, String(record.id)).catch(() => {});
-      return record;
     },
 
     /** The newest page's answer; its ETag changes whenever the page does. */

@@ -49,23 +49,22 @@ export function chatService({ repo, feed, media, now = Date.now }: Deps) {
         }
       }
       limiter.hit(actor.user.id);
-      const record = await feed.publish(async () => {
-        const created = await repo.insert({
-          userId: actor.user.id,
-          content: input.content,
-          messageType: input.messageType,
-        });
-        return {
-          id: created.id,
-          userId: actor.user.id,
-          content: input.content,
-          messageType: input.messageType,
-          createdAt: created.createdAt,
-          name: actor.user.name,
-          username: actor.user.username,
-          profilePicture: actor.user.profilePicture,
-        };
+      const created = await repo.insert({
+        userId: actor.user.id,
+        content: input.content,
+        messageType: input.messageType,
       });
+      const record = {
+        id: created.id,
+        userId: actor.user.id,
+        content: input.content,
+        messageType: input.messageType,
+        createdAt: created.createdAt,
+        name: actor.user.name,
+        username: actor.user.username,
+        profilePicture: actor.user.profilePicture,
+      };
+      await feed.published(record);
       return presentChatMessage(record);
     },
   };
