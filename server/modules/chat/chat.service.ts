@@ -6,7 +6,7 @@ import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
-import { presentChatMessage, type ChatFeed } from './chat.feed';
+import type { ChatFeed } from './chat.feed';
 
 type Deps = { repo: ChatRepository; feed: ChatFeed; media: MediaStore; now?: () => number };
 
@@ -54,18 +54,18 @@ export function chatService({ repo, feed, media, now = Date.now }: Deps) {
         content: input.content,
         messageType: input.messageType,
       });
-      const record = {
+      await feed.published();
+      return {
         id: created.id,
-        userId: actor.user.id,
         content: input.content,
         messageType: input.messageType,
-        createdAt: created.createdAt,
-        name: actor.user.name,
-        username: actor.user.username,
-        profilePicture: actor.user.profilePicture,
+        createdAt: created.createdAt.toISOString(),
+        user: {
+          name: actor.user.name,
+          username: actor.user.username,
+          profilePicture: actor.user.profilePicture,
+        },
       };
-      await feed.published(record);
-      return presentChatMessage(record);
     },
   };
 }
