@@ -3,11 +3,12 @@
 // production build served by dist/server/main.js on a fresh data folder, beside the same pages of a
 // baseline build (by default the landed code before decision 19) measured in the same run.
 // Usage: node --import tsx bench/first-load.ts [--no-build] [--runs 3] [--baseline <git ref> | --baseline none]
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { baselineBuild, build } from './lib/builds';
 import { signUp } from './lib/harness';
 import { brotliSize, launchChrome, median, runLighthouse, type PageLoad } from './lib/lighthouse';
 
@@ -23,31 +24,6 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 const root = path.resolve(import.meta.dirname, '..');
-
-function build(dir: string) {
-  const r = spawnSync(process.execPath, [path.join(dir, 'scripts', 'build.mjs')], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error(`the build in ${dir} failed`);
-}
-
-/** The baseline's source at `ref`, built once into a folder of its own (kept for the next run). */
-function baselineBuild(ref: string): { dir: string; label: string } {
-  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: root })
-    .toString()
-    .trim();
-  const dir = path.join(os.tmpdir(), `tribe36-first-load-${sha}`);
-  if (!fs.existsSync(path.join(dir, 'dist', 'server', 'main.js'))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', '--format=tar', sha], { cwd: root, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    build(dir);
-  }
-  return { dir, label: `baseline ${sha}` };
-}
 
 type Server = { label: string; base: string; cookie: string; close(): Promise<void> };
 
@@ -101,7 +77,7 @@ const PAGES = [
 if (!args['no-build']) build(root);
 const servers: Server[] = [];
 if (args.baseline !== 'none') {
-  const baseline = baselineBuild(args.baseline);
+  const baseline = baselineBuild('first-load', args.baseline);
   servers.push(await startServer(baseline.dir, baseline.label));
 }
 servers.push(await startServer(root, 'this build'));

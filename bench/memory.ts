@@ -10,13 +10,14 @@
 // child process).
 // Goal: ≤ 256 MiB idle, and ≤ +64 MiB with the 2,000 streams open.
 // Usage: node --import tsx bench/memory.ts [--streams 2000] [--build] [--settle 5] [--baseline <git ref> | settings | none]
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { baselineBuild, build } from './lib/builds';
 import { loopbackAddress, signUp } from './lib/harness';
 
 /** The last commit before decision 21 (PGlite's buffer cache, initdb in a child process). */
@@ -37,30 +38,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
 /** Runs the build of `dir`; its output goes to stderr (stdout is the table). */
-function build(dir: string) {
-  const r = spawnSync(process.execPath, [path.join(dir, 'scripts', 'build.mjs')], {
-    cwd: dir,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-  if (r.status !== 0) throw new Error(`the build in ${dir} failed`);
-}
-
-/** The baseline's source at `ref`, built once into a folder of its own (kept for the next run). */
-function baselineBuild(ref: string): { dir: string; label: string } {
-  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: root })
-    .toString()
-    .trim();
-  const dir = path.join(os.tmpdir(), `tribe36-memory-${sha}`);
-  if (!fs.existsSync(path.join(dir, 'dist', 'server', 'main.js'))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', '--format=tar', sha], { cwd: root, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    build(dir);
-  }
-  return { dir, label: `baseline ${sha}` };
-}
 
 /** Resident memory of a process, from /proc. */
 function rssOf(pid: number): number {
@@ -213,7 +190,7 @@ if (args.baseline === 'settings') {
     }),
   });
 } else if (args.baseline !== 'none') {
-  const baseline = baselineBuild(args.baseline);
+  const baseline = baselineBuild('memory', args.baseline);
   runs.push({ label: baseline.label, figures: await measure(baseline.label, baseline.dir, {}) });
 }
 
