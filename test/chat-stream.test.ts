@@ -35,7 +35,7 @@ async function send(cookie: string, content: string, to = base) {
     body: JSON.stringify({ content, messageType: 'text' }),
   });
   expect(res.status).toBe(201);
-  return (await res.json()) as { id: number };
+  return (await res.json()) as { id: number; content: string };
 }
 
 describe('GET /api/chat/community/stream', () => {
@@ -75,6 +75,55 @@ describe('GET /api/chat/community/stream', () => {
       headers: { cookie: b.cookie },
     });
     expect(((await poll.json()) as Array<{ id: number }>).map((m) => m.id)).toEqual([sent.id]);
+    stream.close();
+  });
+
+  it('delivers each message once to every stream, in this process and another', async () => {
+    const streams = [
+      openStream(base, b.cookie),
+      openStream(base, a.cookie),
+      openStream(secondBase, b.cookie),
+    ];
+    for (const s of streams) await expect.poll(() => s.status()).toBe(200);
+    const sent = [
+      await send(a.cookie, 'posted here'),
+      await send(b.cookie, 'posted on the other process', secondBase),
+      await send(a.cookie, 'posted here again'),
+    ];
+    const ids = sent.map((m) => m.id);
+    for (const s of streams) await expect.poll(() => s.events.map((e) => e.id)).toEqual(ids);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const s of streams) {
+      expect(s.events.map((e) => e.id)).toEqual(ids);
+      expect(s.events.map((e) => e.data.content)).toEqual(sent.map((m) => m.content));
+      s.close();
+    }
+  });
+
+  it('delivers messages posted at the same moment in id order', async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => buildUser(t.app)));
+    const stream = openStream(base, b.cookie);
+    await expect.poll(() => stream.status()).toBe(200);
+    const sent = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(members[i % 6]!.cookie, `together ${i}`)),
+    );
+    await expect.poll(() => stream.events.length).toBe(30);
+    const ids = stream.events.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids)).toEqual(new Set(sent.map((m) => m.id)));
+    stream.close();
+  });
+
+  it('resumes from a Last-Event-ID older than the newest page without gaps', async () => {
+    // Seven members: 20 messages each in 10 s is the limit.
+    const members = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => buildUser(t.app)));
+    const from = await send(a.cookie, 'where the member left');
+    const missed: number[] = [];
+    for (let i = 0; i < 130; i++) missed.push((await send(members[i % 7]!.cookie, `missed ${i}`)).id);
+    const stream = openStream(base, b.cookie, from.id);
+    await expect.poll(() => stream.events.length).toBe(missed.length);
+    const live = await send(a.cookie, 'live again');
+    await expect.poll(() => stream.events.map((e) => e.id)).toEqual([...missed, live.id]);
     stream.close();
   });
 

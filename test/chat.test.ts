@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,37 @@ describe('POST and GET /api/chat/community', () => {
     const changed = await get(a.cookie, `?after=${newestId}`, { 'if-none-match': pollTag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().map((m: { content: string }) => m.content)).toEqual(['news']);
+  });
+
+  it('sends a large poll answer compressed as the client accepts, each coding with its own ETag', async () => {
+    const plain = await get(a.cookie);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const tags = new Set([plain.headers.etag]);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, *', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await get(a.cookie, '', { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      tags.add(res.headers.etag);
+      const again = await get(a.cookie, '', {
+        'accept-encoding': accept,
+        'if-none-match': res.headers.etag as string,
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    expect(tags.size).toBe(3);
+    // A small answer goes as it is.
+    const newestId = plain.json().at(-1).id;
+    const small = await get(a.cookie, `?after=${newestId}`, { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual([]);
   });
 
   it('lets a member send 20 messages in 10 s, then answers 429', async () => {

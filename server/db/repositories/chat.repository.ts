@@ -1,7 +1,10 @@
-import { asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
 import { chatMessages, users } from '../schema';
+
+/** The transaction-level advisory lock that orders the room's inserts (a constant of its own). */
+const ROOM_LOCK_KEY = 36_0037; // the migration lock is 36_0036 (client.ts)
 
 /** A message with what the room shows of its sender. */
 export type ChatMessageRecord = {
@@ -45,12 +48,22 @@ export function chatRepository(db: Db) {
         await select().where(lt(chatMessages.id, id)).orderBy(desc(chatMessages.id)).limit(limit)
       ).reverse();
     },
+    /**
+     * Stores a message. Its transaction first takes the room's lock, so messages take their ids and
+     * commit one after the other: a message is visible only after every lower id is committed or
+     * gone for good. Readers rely on that (chat.feed.ts): reading after the last id they have,
+     * they never miss a message that commits late, and every stream gets the room in id order.
+     * Concurrent inserts on PostgreSQL would otherwise commit in any order.
+     */
     async insert(row: { userId: string; content: string; messageType: ChatMessageRecord['messageType'] }) {
-      const [created] = await db
-        .insert(chatMessages)
-        .values(row)
-        .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-      return created!;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_LOCK_KEY})`);
+        const [created] = await tx
+          .insert(chatMessages)
+          .values(row)
+          .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
+        return created!;
+      });
     },
   };
 }

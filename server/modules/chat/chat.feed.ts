@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { CHAT_HEARTBEAT_MS, CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { ChatMessage } from '../../../common/contracts/chat';
 import type { Database } from '../../db/client';
@@ -5,8 +6,6 @@ import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/ch
 
 const CHANNEL = 'tribe36_chat';
 const AUTH_CHANNEL = 'tribe36_auth';
-/** Ids this far below the newest are re-read at each refresh: a message committed late is not lost. */
-const LOOKBACK = 50;
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Rows read at a time when catching up. */
@@ -14,12 +13,41 @@ const BATCH = 1000;
 /** While notifications are not coming in, the room is read from the database this often. */
 const FALLBACK_REFRESH_MS = 1000;
 
-/** What a connected stream needs: raw writes. */
+/**
+ * One message as every reader gets it, made once when the message arrives: its JSON (joined into
+ * the poll's page), and its stream event as bytes, both bare and framed as an HTTP/1.1 chunk, so
+ * that a stream costs one socket write of shared bytes per message and no work of its own.
+ */
+export type Frame = { raw: Buffer; chunk: Buffer };
+type Prepared = { record: ChatMessageRecord; message: ChatMessage; json: string; frame: Frame };
+
+/** What a connected stream needs: one write of a frame's bytes, its backlog, and an end. */
 export type StreamClient = {
-  write(chunk: string): void;
+  send(frame: Frame): void;
   buffered(): number;
   end(): void;
 };
+
+/**
+ * A poll's answer, made once per change of the room and sent as it is: body bytes and ETag, and
+ * the body compressed, made at the first poll that asks for each encoding.
+ */
+export type PollAnswer = { body: Buffer; etag: string; encoded?: Partial<Record<ContentCoding, Buffer>> };
+export type ContentCoding = 'br' | 'gzip';
+
+/** The answer's body in `coding`, compressed once (brotli at a quality cheap enough to run per change). */
+export function encodedBody(answer: PollAnswer, coding: ContentCoding): Buffer {
+  const encoded = (answer.encoded ??= {});
+  return (encoded[coding] ??=
+    coding === 'br'
+      ? zlib.brotliCompressSync(answer.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+          },
+        })
+      : zlib.gzipSync(answer.body, { level: 6 }));
+}
 
 export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
   return {
@@ -31,62 +59,118 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
   };
 }
 
-const sseEvent = (m: ChatMessage) => `id: ${m.id}\ndata: ${JSON.stringify(m)}\n\n`;
+/** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
+export function frameOf(text: string): Frame {
+  return chunked(Buffer.from(text));
+}
+
+function chunked(raw: Buffer): Frame {
+  return {
+    raw,
+    chunk: Buffer.concat([Buffer.from(`${raw.length.toString(16)}\r\n`), raw, Buffer.from('\r\n')]),
+  };
+}
+
+function prepare(record: ChatMessageRecord): Prepared {
+  const message = presentChatMessage(record);
+  const json = JSON.stringify(message);
+  return { record, message, json, frame: frameOf(`id: ${message.id}\ndata: ${json}\n\n`) };
+}
+
+/** Several events as one frame: their bytes one after the other, framed as one chunk. */
+function joinFrames(frames: Frame[]): Frame {
+  return chunked(Buffer.concat(frames.map((f) => f.raw)));
+}
+
+const HEARTBEAT = frameOf(': keep-alive\n\n');
+/** Poll answers kept per `after` value until the room changes. */
+const MAX_CACHED_ANSWERS = 256;
 
 /**
  * The room's live state (DESIGN.md decision 6): the newest page in memory, so that a poll costs
  * no query; new messages reach every server process through LISTEN/NOTIFY and go out to its
- * stream clients. A process reads new rows once per notification, whatever its client count.
+ * stream clients. Messages commit in id order (chat.repository.ts), and a process takes them in
+ * that order: by reading everything after the last id it took, at most once per notification
+ * whatever the client count, or, for its own message whose id follows that one, as it is stored,
+ * with no read. Each message is serialized once, and every poll answer once per change.
  */
 export function createChatFeed(database: Database, repo: ChatRepository) {
-  let page: ChatMessageRecord[] = [];
-  let presented: ChatMessage[] = [];
-  /** The newest page as JSON, made once per change and sent as it is to every poll. */
-  let presentedJson: string | undefined;
+  let page: Prepared[] = [];
+  /** The newest page's answer, made at the first poll after a change. */
+  let newestAnswer: PollAnswer | undefined;
+  /** Answers to `after` polls, made at the first such poll after a change. */
+  const afterAnswers = new Map<number, PollAnswer>();
   let loaded: Promise<void> | undefined;
   let version = 0;
   let lastId = 0;
   const clients = new Set<StreamClient>();
   let refreshing: Promise<void> = Promise.resolve();
+  /** A refresh asked for and not started yet: later asks join it. */
+  let queued: Promise<void> | undefined;
   let unlisten: Array<() => Promise<void>> = [];
   let heartbeat: NodeJS.Timeout | undefined;
+  /** Frames taken and not yet sent (flush), in id order. */
+  let outgoing: Frame[] = [];
+  let flushSoon: NodeJS.Immediate | undefined;
+  /** Ids of this process's own messages that a read under way will take (publish). */
+  const ownReads = new Set<number>();
 
-  function setPage(rows: ChatMessageRecord[]) {
-    page = rows.slice(-CHAT_PAGE_SIZE);
-    presented = page.map(presentChatMessage);
-    presentedJson = undefined;
-    lastId = Math.max(lastId, page.at(-1)?.id ?? 0);
+  function setPage(prepared: Prepared[]) {
+    page = prepared.length > CHAT_PAGE_SIZE ? prepared.slice(-CHAT_PAGE_SIZE) : prepared;
+    newestAnswer = undefined;
+    afterAnswers.clear();
+    lastId = Math.max(lastId, page.at(-1)?.record.id ?? 0);
     version += 1;
   }
 
   function ensureLoaded(): Promise<void> {
-    loaded ??= repo.newest(CHAT_PAGE_SIZE).then(setPage, (err) => {
-      loaded = undefined;
-      throw err;
-    });
+    loaded ??= repo.newest(CHAT_PAGE_SIZE).then(
+      (rows) => setPage(rows.map(prepare)),
+      (err) => {
+        loaded = undefined;
+        throw err;
+      },
+    );
     return loaded;
   }
 
-  function send(client: StreamClient, chunk: string) {
+  function send(client: StreamClient, frame: Frame) {
     if (client.buffered() > MAX_BUFFERED_BYTES) {
       clients.delete(client);
       client.end();
       return;
     }
-    client.write(chunk);
+    client.send(frame);
   }
 
-  /** Adds rows to the page and sends those not seen before to every stream, in id order. */
+  /**
+   * Adds messages newer than any taken so far to the page and queues them for every stream, in id
+   * order. Rows come from a read of everything after `lastId` (or are this process's own message
+   * when its id follows `lastId`): since messages commit in id order (chat.repository.ts), no
+   * lower id can turn up later, so every stream gets every message once and in order.
+   */
   function take(rows: ChatMessageRecord[]) {
-    const known = new Set(page.map((m) => m.id));
-    const fresh = rows.filter((r) => !known.has(r.id) && (r.id > lastId || r.id > (page[0]?.id ?? 0)));
+    const fresh = rows.filter((r) => r.id > lastId).sort((a, b) => a.id - b.id);
     if (fresh.length === 0) return;
-    fresh.sort((a, b) => a.id - b.id);
-    setPage([...page, ...fresh].sort((a, b) => a.id - b.id));
-    for (const m of fresh) {
-      const chunk = sseEvent(presentChatMessage(m));
-      for (const c of clients) send(c, chunk);
-    }
+    const prepared = fresh.map(prepare);
+    setPage([...page, ...prepared]);
+    for (const p of prepared) outgoing.push(p.frame);
+    flushSoon ??= setImmediate(flush);
+  }
+
+  /**
+   * Sends every frame taken since the last flush to every stream, as one write per stream: the
+   * messages that arrived in one turn of the event loop go out together. At a few messages a
+   * second that is one message a write, at once; when messages come faster than the streams can
+   * be written, the writes (a system call each, most of the cost) do not multiply with them.
+   */
+  function flush() {
+    if (flushSoon) clearImmediate(flushSoon);
+    flushSoon = undefined;
+    if (outgoing.length === 0) return;
+    const frame = outgoing.length === 1 ? outgoing[0]! : joinFrames(outgoing);
+    outgoing = [];
+    for (const c of clients) send(c, frame);
   }
 
   /** Runs `task` after every read before it: one read of the room at a time. */
@@ -99,23 +183,29 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
 
   /** Reads what is new since the last look and fans it out, however much it is. */
   function refresh(): Promise<void> {
-    return serialized(async () => {
+    // Asks made while a read waits to start are answered by that read: it starts after them.
+    queued ??= serialized(async () => {
+      queued = undefined;
       await ensureLoaded();
       for (;;) {
-        const rows = await repo.after(Math.max(0, lastId - LOOKBACK), BATCH);
-        const before = lastId;
+        const rows = await repo.after(lastId, BATCH);
         take(rows);
-        if (rows.length < BATCH || lastId === before) return;
+        if (rows.length < BATCH) return;
       }
     });
+    return queued;
   }
 
-  /** Reads the newest page again (names and pictures may have changed), sending what is new. */
+  /**
+   * Reads the page's messages again, for their authors' current names and pictures. New messages
+   * are not taken here (only `refresh` takes them, in order): a row newer than the page is left
+   * for it.
+   */
   function reloadPage(): Promise<void> {
     return serialized(async () => {
-      const rows = await repo.newest(CHAT_PAGE_SIZE);
-      take(rows);
-      if (rows.length > 0) setPage(rows);
+      if (page.length === 0) return;
+      const fresh = new Map((await repo.after(page[0]!.record.id - 1, page.length)).map((r) => [r.id, r]));
+      setPage(page.map((p) => (fresh.has(p.record.id) ? prepare(fresh.get(p.record.id)!) : p)));
     });
   }
 
@@ -139,27 +229,40 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   }
   let unwatchNotifications: (() => void) | undefined;
 
+  /** The answer to a poll for `messages`, as bytes. */
+  const answer = (json: string, etag: string): PollAnswer => ({ body: Buffer.from(json), etag });
+  const versionTag = () => `${version}.${lastId}`;
+
   return {
     async start() {
       unwatchNotifications = database.notifications.onChange(onNotifications);
       if (!database.notifications.isUp()) onNotifications(false);
-      unlisten.push(await database.listen(CHANNEL, () => void refresh().catch(() => {})));
+      // The payload is the new message's id: a message this process already has (its own) costs
+      // no read. Anything else (an id not seen, an empty payload) reads the room.
+      unlisten.push(
+        await database.listen(CHANNEL, (payload) => {
+          const id = /^\d+$/.test(payload) ? Number(payload) : NaN;
+          if (id <= lastId || ownReads.has(id)) return;
+          void refresh().catch(() => {});
+        }),
+      );
       // A member's new name or picture shows in the room at once.
       unlisten.push(
         await database.listen(AUTH_CHANNEL, (payload) => {
-          if (payload.startsWith('u:') && page.some((m) => m.userId === payload.slice(2))) {
+          if (payload.startsWith('u:') && page.some((m) => m.record.userId === payload.slice(2))) {
             void reloadPage().catch(() => {});
           }
         }),
       );
       heartbeat = setInterval(() => {
-        for (const c of clients) send(c, ': keep-alive\n\n');
+        for (const c of clients) send(c, HEARTBEAT);
       }, CHAT_HEARTBEAT_MS);
       heartbeat.unref();
     },
 
     /** Ends every stream at once (before the server waits for requests to finish). */
     closeStreams() {
+      flush();
       for (const c of clients) c.end();
       clients.clear();
     },
@@ -173,61 +276,96 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       unlisten = [];
     },
 
-    /** Tells every process (this one included) that a message was stored; resolves once this one has it. */
-    async published(): Promise<void> {
-      await database.notify(CHANNEL, '').catch(() => {});
-      // The message is stored, so it is acknowledged even when it cannot be read back now (the
-      // database just went away): it is read again shortly, and at the latest when it returns.
-      await refresh().catch(() => {
+    /**
+     * Stores a message (`store` inserts it) and sends it to this process's streams. When its id
+     * follows the last one taken it goes out at once, without reading it back; otherwise (another
+     * process's message came in between, or an id was skipped) the room is read from the last one
+     * taken, so that the streams still get every message in id order. NOTIFY tells every other
+     * process its id.
+     */
+    async publish(store: () => Promise<ChatMessageRecord>): Promise<ChatMessageRecord> {
+      // The page must be there first, or the message would be taken for the whole room.
+      await ensureLoaded().catch(() => {});
+      const record = await store();
+      const direct = loaded !== undefined && record.id === lastId + 1;
+      if (direct) take([record]);
+      const reading = direct || record.id <= lastId ? undefined : refresh();
+      // Its NOTIFY's echo here costs no read of its own: this read takes it.
+      if (reading) ownReads.add(record.id);
+      await database.notify(CHANNEL, String(record.id)).catch(() => {});
+      void reading?.finally(() => ownReads.delete(record.id)).catch(() => {});
+      // Stored, so acknowledged even when it cannot be read back now (the database just went
+      // away): it is read again shortly, and at the latest when the database returns.
+      await reading?.catch(() => {
         setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
       });
+      return record;
     },
 
-    /** The newest page as JSON, and a version that changes whenever it does. */
-    async newest(): Promise<{ json: string; version: string }> {
+    /** The newest page's answer; its ETag changes whenever the page does. */
+    async newest(): Promise<PollAnswer> {
       await ensureLoaded();
-      presentedJson ??= JSON.stringify(presented);
-      return { json: presentedJson, version: `${version}.${lastId}` };
+      newestAnswer ??= answer(`[${page.map((p) => p.json).join(',')}]`, `"${versionTag()}"`);
+      return newestAnswer;
     },
 
-    /** Messages after `id`: from memory when the page covers them. */
-    async after(id: number): Promise<{ messages: ChatMessage[]; version: string }> {
+    /** The answer to "messages after `id`": from memory when the page covers them. */
+    async after(id: number): Promise<PollAnswer> {
       await ensureLoaded();
-      const v = `${version}.${lastId}`;
-      const oldest = page[0]?.id;
+      const cached = afterAnswers.get(id);
+      if (cached) return cached;
+      const etag = `"${versionTag()}a${id}"`;
+      const oldest = page[0]?.record.id;
       if (oldest === undefined || id >= oldest - 1 || page.length < CHAT_PAGE_SIZE) {
-        return { messages: presented.filter((m) => m.id > id), version: v };
+        const made = answer(
+          `[${page
+            .filter((p) => p.record.id > id)
+            .map((p) => p.json)
+            .join(',')}]`,
+          etag,
+        );
+        if (afterAnswers.size < MAX_CACHED_ANSWERS) afterAnswers.set(id, made);
+        return made;
       }
-      return { messages: (await repo.after(id, CHAT_PAGE_SIZE)).map(presentChatMessage), version: v };
+      // Further back than the page: read from the database, not kept.
+      const rows = await repo.after(id, CHAT_PAGE_SIZE);
+      return answer(JSON.stringify(rows.map(presentChatMessage)), etag);
     },
 
     async before(id: number): Promise<ChatMessage[]> {
       return (await repo.before(id, CHAT_PAGE_SIZE)).map(presentChatMessage);
     },
 
-    /** Adds a stream client, first sending what it missed since `lastEventId`. */
+    /** Adds a stream client, first sending what it missed since `lastEventId`, without gaps. */
     async subscribe(client: StreamClient, lastEventId: number | null): Promise<() => void> {
       await ensureLoaded();
-      // Registered before the backlog is read: a message arriving meanwhile is sent at most once,
-      // because the backlog stops at the id the client will then receive live.
-      const pending: string[] = [];
+      // What was taken before this client came is in its backlog, not in its live messages.
+      flush();
+      const covered = (from: number) => from >= (page[0]?.record.id ?? 0) - 1 || page.length < CHAT_PAGE_SIZE;
+      if (lastEventId === null || lastEventId >= lastId || covered(lastEventId)) {
+        // From memory, in this tick: nothing can arrive in between.
+        if (lastEventId !== null) for (const p of page) if (p.record.id > lastEventId) client.send(p.frame);
+        clients.add(client);
+        return () => clients.delete(client);
+      }
+      // Further back than the page: registered before the backlog is read, so that a message
+      // arriving meanwhile is held and sent once, after the backlog (which stops where live begins).
+      const pending: Frame[] = [];
       let live = false;
       const liveClient: StreamClient = {
-        write: (chunk) => (live ? client.write(chunk) : pending.push(chunk)),
+        send: (frame) => (live ? client.send(frame) : pending.push(frame)),
         buffered: () => client.buffered(),
         end: () => client.end(),
       };
       clients.add(liveClient);
       const upTo = lastId;
-      if (lastEventId !== null && lastEventId < upTo) {
-        const oldest = page[0]?.id ?? 0;
-        const missed =
-          lastEventId >= oldest - 1 || page.length < CHAT_PAGE_SIZE
-            ? presented.filter((m) => m.id > lastEventId && m.id <= upTo)
-            : (await repo.after(lastEventId, 1000)).filter((m) => m.id <= upTo).map(presentChatMessage);
-        for (const m of missed) client.write(sseEvent(m));
+      for (let from = lastEventId; from < upTo;) {
+        const rows = (await repo.after(from, BATCH)).filter((m) => m.id <= upTo);
+        for (const m of rows) client.send(prepare(m).frame);
+        if (rows.length === 0) break;
+        from = rows.at(-1)!.id;
       }
-      for (const chunk of pending) client.write(chunk);
+      for (const frame of pending) client.send(frame);
       live = true;
       return () => clients.delete(liveClient);
     },

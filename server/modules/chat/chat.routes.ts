@@ -11,6 +11,24 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
 import { actorOf, requireMember } from '../../plugins/session';
+import { encodedBody, type ContentCoding, type Frame } from './chat.feed';
+
+/** Poll answers from this size on are sent compressed (smaller ones gain less than they cost). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The coding to send by Accept-Encoding: brotli, else gzip, else none (`q=0` refuses one). */
+export function preferredCoding(accept: string | string[] | undefined): ContentCoding | undefined {
+  if (typeof accept !== 'string' || accept === '') return undefined;
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    (q === undefined || Number(q.slice(2)) > 0 ? accepted : refused).add(name === 'x-gzip' ? 'gzip' : name);
+  }
+  const ok = (c: ContentCoding) => accepted.has(c) || (accepted.has('*') && !refused.has(c));
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
 
 const SESSION_ENDED_CHUNK = `event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`;
 
@@ -32,18 +50,22 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       reply.header('cache-control', 'private, no-cache');
       if (before !== undefined) return ctx.chat.before(actor, before);
-      const { version, ...page } =
-        after !== undefined ? await ctx.chat.after(actor, after) : await ctx.chat.list(actor);
-      // The ETag names the room's state and the question asked of it.
-      const etag = `"${version}${after !== undefined ? `a${after}` : ''}"`;
-      reply.header('etag', etag);
-      // An unchanged poll: no body, no serializing.
-      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
-      if ('json' in page) {
-        // The newest page is kept serialized: sent as it is, without the schema serializer.
-        return reply.type('application/json; charset=utf-8').send(page.json as never);
-      }
-      return page.messages;
+      // The poll: its bytes and ETag (the room's state and the question asked of it) are made once
+      // per change of the room and sent as they are, without the schema serializer.
+      const answer = after !== undefined ? await ctx.chat.after(actor, after) : await ctx.chat.list(actor);
+      const { body, etag } = answer;
+      // A large page goes out compressed as the client accepts, compressed once per change too
+      // (a compressor of the whole API would otherwise do it again for every poll).
+      const coding =
+        body.length >= COMPRESS_FROM_BYTES ? preferredCoding(request.headers['accept-encoding']) : undefined;
+      reply.header('vary', 'accept-encoding');
+      // A strong ETag names one set of bytes: each coding has its own.
+      const tag = coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+      reply.header('etag', tag);
+      if (request.headers['if-none-match'] === tag) return (reply as FastifyReply).code(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (!coding) return reply.send(body as never);
+      return reply.header('content-encoding', coding).send(encodedBody(answer, coding) as never);
     },
   );
 
@@ -75,10 +97,19 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       connection: 'keep-alive',
     });
     res.write('retry: 3000\n\n');
+    // Each message's bytes are made once for every stream (chat.feed.ts) and written straight to
+    // the socket, already framed as a chunk of the chunked body: one write, no work of this
+    // stream's own. The response's own writes (its head, the retry line, its end) go to the same
+    // socket, in call order; nothing is written after the end.
+    const socket = res.socket;
+    const direct = socket !== null && res.chunkedEncoding;
+    const send: (frame: Frame) => void = direct
+      ? (frame) => void (res.writableEnded || socket.write(frame.chunk))
+      : (frame) => void (res.writableEnded || res.write(frame.raw));
     const unsubscribe = await ctx.chatFeed.subscribe(
       {
-        write: (chunk) => res.write(chunk),
-        buffered: () => res.writableLength,
+        send,
+        buffered: direct ? () => socket.writableLength : () => res.writableLength,
         end: () => res.end(),
       },
       lastEventId,
@@ -86,6 +117,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     // The stream ends with its session (logout, password reset, expiry, on any server): the
     // client is told so and behaves as signed out instead of reconnecting.
     const unwatch = ctx.sessions.watch(actorOf(request), () => {
+      stop();
       res.end(SESSION_ENDED_CHUNK);
     });
     const stop = () => {

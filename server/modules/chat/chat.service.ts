@@ -6,7 +6,7 @@ import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
-import type { ChatFeed } from './chat.feed';
+import { presentChatMessage, type ChatFeed } from './chat.feed';
 
 type Deps = { repo: ChatRepository; feed: ChatFeed; media: MediaStore; now?: () => number };
 
@@ -49,23 +49,24 @@ export function chatService({ repo, feed, media, now = Date.now }: Deps) {
         }
       }
       limiter.hit(actor.user.id);
-      const created = await repo.insert({
-        userId: actor.user.id,
-        content: input.content,
-        messageType: input.messageType,
-      });
-      await feed.published();
-      return {
-        id: created.id,
-        content: input.content,
-        messageType: input.messageType,
-        createdAt: created.createdAt.toISOString(),
-        user: {
+      const record = await feed.publish(async () => {
+        const created = await repo.insert({
+          userId: actor.user.id,
+          content: input.content,
+          messageType: input.messageType,
+        });
+        return {
+          id: created.id,
+          userId: actor.user.id,
+          content: input.content,
+          messageType: input.messageType,
+          createdAt: created.createdAt,
           name: actor.user.name,
           username: actor.user.username,
           profilePicture: actor.user.profilePicture,
-        },
-      };
+        };
+      });
+      return presentChatMessage(record);
     },
   };
 }
