@@ -1,31 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { seedSignedOut } from './lib/current-user';
-import { queryClient } from './lib/query-client';
+// The page's entry (DESIGN.md decision 19). The server sent a page that is already drawn (the
+// prerendered home page, or the layout shell): let the browser paint it, then start the app. The
+// app's code (boot.tsx and what it imports) downloads meanwhile, preloaded by index.html, so
+// waiting for the first frame costs one frame, and the phone shows the page instead of running
+// the app's script first.
 import './index.css';
 
-/** The page the server sent (DESIGN.md decision 19): the prerendered home page, or the layout shell. */
-const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void import('./boot');
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && window.location.pathname === '/') {
-  // The server sends this page only to a browser without a session: start as the visitor it shows,
-  // take over its HTML, and let /api/auth/me confirm.
-  seedSignedOut(queryClient);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App ssrPath="/" />
-    </StrictMode>,
-  );
+if (document.visibilityState === 'hidden') {
+  // No frame is drawn for a hidden tab: start now.
+  start();
 } else {
-  // The shell looks like the app's first frame, which replaces it.
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A requestAnimationFrame callback runs just before the frame is painted; the timeout after it
+  // runs once the frame is out.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // The same if frames stop (the tab is hidden right now).
+  setTimeout(start, 250);
 }
