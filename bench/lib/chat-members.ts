@@ -89,8 +89,8 @@ async function startServer(dataDir: string) {
   return { child, base };
 }
 
-async function startBare() {
-  const child = fork(path.join(import.meta.dirname, 'bare-sse.ts'), [], {
+async function startBare(batched: boolean) {
+  const child = fork(path.join(import.meta.dirname, 'bare-sse.ts'), batched ? ['--batched'] : [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -199,12 +199,14 @@ function line(label: string, f: Figures, rssIdle: number) {
 
 export async function runMembers(opts: Options) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-'));
-  const bare = await startBare();
+  const bare = await startBare(false);
+  const batched = await startBare(true);
   const app = await startServer(dataDir);
   try {
     await sleep(2000);
     const idle = rssOf(app.child.pid!);
     const bareIdle = rssOf(bare.child.pid!);
+    const batchedIdle = rssOf(batched.child.pid!);
 
     const started = Date.now();
     const cookies: string[] = new Array(opts.members);
@@ -249,6 +251,15 @@ export async function runMembers(opts: Options) {
       cookies,
     );
     line('bare SSE broadcaster', b, bareIdle);
+    const bb = await run(
+      opts,
+      batched.child.pid!,
+      `${batched.base}/`,
+      cookies.map(() => '-'),
+      `${batched.base}/`,
+      cookies,
+    );
+    line('bare, batched per tick', bb, batchedIdle);
     const t = await run(
       opts,
       app.child.pid!,
@@ -264,9 +275,15 @@ export async function runMembers(opts: Options) {
         `p99 ${ratio(t.delivery.p99, b.delivery.p99)}, max ${ratio(t.delivery.max, b.delivery.max)}; ` +
         `post p95 ${ratio(t.post.p95, b.post.p95)} (goal: 0 lost, 0 errors, p95 and p99 ≤ 1.5×)`,
     );
+    console.log(
+      `ratio Tribe36 / bare batched per tick: delivery p50 ${ratio(t.delivery.p50, bb.delivery.p50)}, ` +
+        `p95 ${ratio(t.delivery.p95, bb.delivery.p95)}, p99 ${ratio(t.delivery.p99, bb.delivery.p99)}, ` +
+        `max ${ratio(t.delivery.max, bb.delivery.max)}; post p95 ${ratio(t.post.p95, bb.post.p95)}`,
+    );
   } finally {
     agent.destroy();
     bare.child.kill();
+    batched.child.kill();
     app.child.kill('SIGTERM');
     await new Promise((r) => app.child.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });

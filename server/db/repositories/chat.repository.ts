@@ -49,21 +49,25 @@ export function chatRepository(db: Db) {
       ).reverse();
     },
     /**
-     * Stores a message. Its transaction first takes the room's lock, so messages take their ids and
+     * Stores a message. Its statement first takes the room's lock, so messages take their ids and
      * commit one after the other: a message is visible only after every lower id is committed or
      * gone for good. Readers rely on that (chat.feed.ts): reading after the last id they have,
      * they never miss a message that commits late, and every stream gets the room in id order.
-     * Concurrent inserts on PostgreSQL would otherwise commit in any order.
+     * (Concurrent inserts on PostgreSQL would otherwise commit in any order.) One statement, so
+     * the lock is held only while PostgreSQL runs and commits it, never across a round trip to a
+     * server process whose event loop may be busy: the materialized CTE takes the lock before the
+     * row, and its id, exist.
      */
     async insert(row: { userId: string; content: string; messageType: ChatMessageRecord['messageType'] }) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ROOM_LOCK_KEY})`);
-        const [created] = await tx
-          .insert(chatMessages)
-          .values(row)
-          .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-        return created!;
-      });
+      const result = (await db.execute(sql`
+        with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY}))
+        insert into ${chatMessages} (user_id, content, message_type)
+        select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text from room_lock
+        returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms`)) as unknown as {
+        rows: Array<{ id: number | string; created_ms: number }>;
+      };
+      const created = result.rows[0]!;
+      return { id: Number(created.id), createdAt: new Date(created.created_ms) };
     },
   };
 }
