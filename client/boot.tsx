@@ -27,9 +27,14 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && window.location.
   });
 } else {
   // The shell looks like the app's first frame, which replaces it.
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Also as a transition: the first render of a page (the analysis tool's, say) yields to the
+  // browser between components instead of holding the main thread until it is done.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,15 +1,30 @@
 // The page's entry (DESIGN.md decision 19). The server sent a page that is already drawn (the
-// prerendered home page, or the layout shell): let the browser paint it, then start the app. The
-// app's code (boot.tsx and what it imports) downloads meanwhile, preloaded by index.html, so
-// waiting for the first frame costs one frame, and the phone shows the page instead of running
-// the app's script first.
+// prerendered home page, or the layout shell): let the browser paint it, then start the app
+// (boot.tsx). Only then is the app's code fetched, so that on a slow phone connection it does not
+// share the bandwidth with the stylesheet the first paint waits for; the page reads meanwhile, and
+// the app takes over one download later.
 import './index.css';
+
+// A button pressed before the app runs would do nothing: it is held and pressed again once the
+// app has taken over the page (React hydrates the part pressed first).
+const pressed: HTMLElement[] = [];
+function hold(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (!pressed.includes(button)) pressed.push(button);
+}
+document.addEventListener('click', hold, true);
 
 let started = false;
 function start() {
   if (started) return;
   started = true;
-  void import('./boot');
+  void import('./boot').finally(() => {
+    document.removeEventListener('click', hold, true);
+    for (const button of pressed) if (button.isConnected) button.click();
+  });
 }
 
 if (document.visibilityState === 'hidden') {
