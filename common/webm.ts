@@ -144,13 +144,22 @@ export class WebmScanner {
     size: 0,
   };
 
+  /** `stopAtDuration`: read no further once Info shows a Duration (the file needs nothing). */
+  constructor(private readonly options: { stopAtDuration?: boolean } = {}) {}
+
+  /** Nothing more to learn: the file cannot be read, or (with stopAtDuration) has its Duration. */
+  get settled(): boolean {
+    return this.result.problem !== null || (!!this.options.stopAtDuration && this.result.hasDuration);
+  }
+
   push(chunk: Uint8Array): void {
     this.result.size += chunk.length;
-    if (this.result.problem) return;
+    if (this.result.problem || (this.options.stopAtDuration && this.result.hasDuration)) return;
     if (this.inHead) this.keepHead(chunk);
     this.pending = this.pending.length ? concat([this.pending, chunk]) : chunk;
     try {
       this.run();
+      if (this.options.stopAtDuration && this.result.hasDuration) this.pending = new Uint8Array(0);
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     }
