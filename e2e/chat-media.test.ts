@@ -2,7 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, TINY_PNG, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
 import { attach, chatLog, newestMessage, openChat } from './fixtures/chat';
-import { recordTestVideo } from './fixtures/media';
+import { playerLength, recordTestVideo } from './fixtures/media';
 import { CHROMIUM_PATH } from './fixtures/chromium';
 
 const f = useBrowser();
@@ -141,6 +141,12 @@ describe('voice messages', () => {
       expect(await audio.getAttribute('aria-label')).toBe(`Voice message from ${user.name}`);
       expect(await audio.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
       expect(await audio.evaluate((a: HTMLAudioElement) => a.controls)).toBe(true);
+      // Its real length shows before it is played, and it can be sought at once.
+      const { duration, seekableEnd } = await playerLength(audio);
+      expect(Number.isFinite(duration)).toBe(true);
+      expect(duration).toBeGreaterThan(0.5);
+      expect(duration).toBeLessThan(10);
+      expect(seekableEnd).toBeCloseTo(duration, 3);
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG, signInAsAdmin, signUpViaApi, toasts, useBrowser } from './fixtures/browser';
-import { recordTestVideo } from './fixtures/media';
+import { playerLength, recordTestVideo } from './fixtures/media';
 import { anotherMember, chooseLessonVideo, lessonVideo } from './fixtures/think-tanks';
 
 const f = useBrowser();
@@ -84,6 +84,80 @@ describe('lesson videos', () => {
       }, src!);
       expect(range).toEqual({ status: 206, length: 100 });
       expect(errors.filter((e) => e.includes('Video playback failed'))).toEqual([]);
+    } finally {
+      await member.context.close();
+    }
+  });
+
+  it('an admin adds WebVTT captions beside the video, and a member’s player carries them as a captions track', async () => {
+    const { page, context, baseURL } = f;
+    await signInAsAdmin(context, baseURL);
+    const lesson = '/think-tanks/intellectual/understanding-self/systems-theory';
+    await page.goto(lesson);
+    await page.getByRole('heading', { name: '203 · Systems Theory' }).waitFor();
+    await page.getByText('No video uploaded yet').waitFor();
+    // No captions without a video.
+    expect(await page.getByRole('button', { name: 'Upload Captions' }).count()).toBe(0);
+    const video = await recordTestVideo(page, 2);
+    await chooseLessonVideo(page, { name: 'systems.webm', mimeType: 'video/webm', buffer: video });
+    await toasts(page).getByText('Video uploaded successfully!').waitFor();
+    // Recorded by MediaRecorder, stored with its length: it shows before playing.
+    const player = lessonVideo(page);
+    await player.waitFor();
+    const { duration } = await playerLength(player);
+    expect(duration).toBeGreaterThan(1.5);
+    expect(duration).toBeLessThan(4);
+
+    // An HTML page named .vtt is refused by the server.
+    const html = Buffer.from('<!doctype html><title>captions</title><p>WEBVTT</p>');
+    await chooseLessonVideo(
+      page,
+      { name: 'fake.vtt', mimeType: 'text/vtt', buffer: html },
+      'Upload Captions',
+    );
+    await toasts(page).getByText('Upload a WebVTT captions file (.vtt)').waitFor();
+    expect(await page.locator('video track').count()).toBe(0);
+
+    const vtt = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.500\nSystems are loops\n');
+    await chooseLessonVideo(
+      page,
+      { name: 'systems.vtt', mimeType: 'text/vtt', buffer: vtt },
+      'Upload Captions',
+    );
+    await toasts(page).getByText('Captions uploaded successfully!').waitFor();
+    await page.getByRole('button', { name: 'Replace Captions' }).waitFor();
+
+    const member = await anotherMember(f);
+    try {
+      await member.page.goto(lesson);
+      const memberPlayer = lessonVideo(member.page);
+      await memberPlayer.waitFor();
+      // Members get no captions control.
+      expect(await member.page.getByRole('button', { name: /Captions$/ }).count()).toBe(0);
+      const track = await memberPlayer.evaluate(async (v: HTMLVideoElement) => {
+        const t = v.textTracks[0];
+        if (!t) return null;
+        t.mode = 'hidden'; // loads the cues without drawing them
+        const started = performance.now();
+        while (!t.cues?.length && performance.now() - started < 10_000) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const cue = t.cues?.[0] as VTTCue | undefined;
+        return {
+          kind: t.kind,
+          label: t.label,
+          count: v.textTracks.length,
+          text: cue?.text,
+          end: cue?.endTime,
+        };
+      });
+      expect(track).toEqual({
+        kind: 'captions',
+        label: 'Captions',
+        count: 1,
+        text: 'Systems are loops',
+        end: 1.5,
+      });
     } finally {
       await member.context.close();
     }

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, signUpViaApi, toasts } from './fixtures/browser';
 import { CHROMIUM_PATH } from './fixtures/chromium';
+import { playerLength } from './fixtures/media';
 
 const baseURL = inject('baseURL');
 
@@ -160,18 +161,38 @@ describe('voiceover recorder and calendar', () => {
 
     const stop = card.getByRole('button', { name: 'Stop Recording' });
     expect(await stop.isDisabled()).toBe(true);
+    // Disabled, it does not look like a live red button.
+    const background = () => stop.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
     await card.getByRole('button', { name: 'Start Recording' }).click();
     const status = card.getByRole('status').filter({ hasText: 'RECORDING IN PROGRESS...' });
     await status.waitFor();
     await toasts(page).getByText('Audio and screen are being recorded').waitFor();
     expect(await stop.isEnabled()).toBe(true);
     expect(await stop.getAttribute('class')).toContain('animate-pulse');
+    expect(await background()).not.toBe('rgba(0, 0, 0, 0)');
     expect(await card.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
 
     await status.getByText('0:03').waitFor({ timeout: 10_000 });
+    // Every toast shown from here on, to check that 'Recording stopped' is not one that flashes past.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.defineProperty(window, '__toastTitles', { value: seen });
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('li[data-swipe-direction]'))
+          seen.push(toast.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await stop.click();
     await status.waitFor({ state: 'detached' });
     await toasts(page).getByText('Recording saved', { exact: true }).waitFor();
+    expect(
+      (await page.evaluate(() => (window as unknown as { __toastTitles: string[] }).__toastTitles)).some(
+        (t) => t.includes('Recording stopped'),
+      ),
+    ).toBe(false);
+    // Stopped, the button is back to its disabled look.
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
     expect(await toasts(page).getByText('Your voiceover has been saved to your calendar').isVisible()).toBe(
       true,
     );
@@ -184,6 +205,10 @@ describe('voiceover recorder and calendar', () => {
     // The last recorded audio plays in the card.
     const lastAudio = card.getByLabel('Last recorded audio');
     expect(await lastAudio.getAttribute('src')).toMatch(/^blob:/);
+    // Its length is known before it is played (MediaRecorder writes none: the app writes it in).
+    const lastLength = await playerLength(lastAudio);
+    expect(lastLength.duration).toBeGreaterThan(2.5);
+    expect(lastLength.duration).toBeLessThan(5);
     await playsThrough(lastAudio);
 
     // Stored with the real elapsed time (DESIGN.md decision 4).
@@ -211,6 +236,14 @@ describe('voiceover recorder and calendar', () => {
     const video = entries.first().locator('video[controls]');
     expect(await audio.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
     expect(await video.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    // Both stored files show their real length and can be sought before they are played.
+    for (const player of [audio, video]) {
+      const { duration, seekableEnd } = await playerLength(player);
+      expect(Number.isFinite(duration)).toBe(true);
+      expect(duration).toBeGreaterThan(2.5);
+      expect(duration).toBeLessThan(5);
+      expect(seekableEnd).toBeCloseTo(duration, 3);
+    }
     const heard = await playsThrough(audio);
     const seen = await playsThrough(video);
     expect(heard.error).toBeNull();

@@ -133,12 +133,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     void ctx.accountLinks.prune().catch((err) => app.log.warn({ err }, 'link sweep failed'));
   };
   sweep();
+  ctx.mediaDurations.start();
   const sweepTimer = setInterval(sweep, 60 * 60 * 1000).unref();
   // Streams never finish by themselves: end them before the server waits for requests to drain.
   app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
     ctx.throttle.stop();
     clearInterval(sweepTimer);
+    await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
     await ctx.mail.stop();
     await ctx.chatFeed.stop();

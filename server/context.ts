@@ -8,6 +8,7 @@ import { secretsRepository } from './db/repositories/secrets.repository';
 import { profileService } from './modules/auth/profile.service';
 import { adminService, type AdminService } from './modules/admin/admin.service';
 import { mediaService } from './modules/media/media.service';
+import { mediaDurationMender, type MediaDurationMender } from './modules/media/media-durations';
 import { membersService, type MembersService } from './modules/members/members.service';
 import { mediaRepository } from './db/repositories/media.repository';
 import type { BlobStore } from './plugins/blob-store';
@@ -51,6 +52,8 @@ export type AppContext = {
   blobs: BlobStore;
   media: MediaStore;
   mediaAccess: ReturnType<typeof mediaService>;
+  /** Gives stored WebM files their Duration (migration 0010), in the background. */
+  mediaDurations: MediaDurationMender;
   members: MembersService;
   admin: AdminService;
   chatFeed: ChatFeed;
@@ -82,7 +85,8 @@ export function createContext(
   const throttle = createLoginThrottle();
   const secrets = secretsRepository(database.db);
   const devices = createDeviceCookies(() => secrets.getOrCreate(DEVICE_KEY_SECRET, newDeviceKey));
-  const media = createMediaStore(blobs, mediaRepository(database.db));
+  const mediaRepo = mediaRepository(database.db);
+  const media = createMediaStore(blobs, mediaRepo);
   const adminEmails = config.adminEmails;
   const mail = createMailer({ database, config });
   const links = accountLinks(accountTokensRepository(database.db), config.clock ?? Date.now);
@@ -100,6 +104,7 @@ export function createContext(
     blobs,
     media,
     mediaAccess: mediaService({ media }),
+    mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
     members: membersService({ users, adminEmails }),
     admin: adminService({ users, sessions, adminEmails }),
     chatFeed,

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoUploads } from '../server/db/schema';
+import { media, videoUploads } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
-import { pngBytes } from './helpers/uploads';
+import { multipart, pngBytes } from './helpers/uploads';
 
 let t: TestApp;
 let admin: BuiltUser;
@@ -48,7 +48,7 @@ describe('GET /api/lesson-videos', () => {
     ]) {
       const res = await videoOf(p);
       expect(res.statusCode, p).toBe(200);
-      expect(res.json()).toEqual({ videoUrl: null });
+      expect(res.json()).toEqual({ videoUrl: null, captionsUrl: null });
     }
     for (const p of [
       'intellectual/nope/know-enemy',
@@ -161,6 +161,104 @@ describe('uploading a lesson video', () => {
     expect((await videoOf('spiritual/main/main')).json().videoUrl).toBe(secondUrl);
     // A registered URL cannot be registered again.
     expect((await register(second, LESSON)).statusCode).toBe(400);
+  });
+});
+
+describe('lesson video captions (WebVTT)', () => {
+  const slot = { thinkTank: 'emotional', topicSlug: 'alter-ego', lessonSlug: 'assessing-data' };
+  const path = `${slot.thinkTank}/${slot.topicSlug}/${slot.lessonSlug}`;
+  const vtt = (cues = 1) =>
+    Buffer.from(
+      'WEBVTT\n\n' +
+        Array.from(
+          { length: cues },
+          (_, i) => `00:00:0${i % 10}.000 --> 00:00:0${i % 10}.900\nLine ${i + 1}\n`,
+        ).join('\n'),
+    );
+  const sendCaptions = async (
+    bytes: Buffer,
+    { cookie = admin.cookie, name = 'captions.vtt', to = path } = {},
+  ) => {
+    const body = await multipart('file', { name, type: 'text/vtt', bytes });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/lesson-videos/${to}/captions`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+  };
+  const addVideo = async () => {
+    const { uploadURL } = (await uploadUrl()).json();
+    await put(uploadURL, clip);
+    return (await register(uploadURL, slot)).json().videoUrl as string;
+  };
+
+  it('asks for the video first (409), and takes a WebVTT file served as text/vtt to members', async () => {
+    expect((await sendCaptions(vtt())).statusCode).toBe(409);
+    const videoUrl = await addVideo();
+    const res = await sendCaptions(vtt(3));
+    expect(res.statusCode).toBe(200);
+    const { captionsUrl } = res.json();
+    expect(res.json()).toEqual({
+      videoUrl,
+      captionsUrl: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/),
+    });
+    expect((await videoOf(path)).json()).toEqual({ videoUrl, captionsUrl });
+    const served = await t.app.inject({ url: captionsUrl, headers: { cookie: member.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.body).toBe(vtt(3).toString());
+
+    // Replaced: the old file is deleted.
+    const again = await sendCaptions(vtt(2));
+    expect(again.statusCode).toBe(200);
+    expect((await t.app.inject({ url: captionsUrl, headers: { cookie: member.cookie } })).statusCode).toBe(
+      404,
+    );
+
+    // A new video drops the captions of the old one.
+    const newVideo = await addVideo();
+    expect((await videoOf(path)).json()).toEqual({ videoUrl: newVideo, captionsUrl: null });
+    const oldCaptions = again.json().captionsUrl;
+    expect((await t.app.inject({ url: oldCaptions, headers: { cookie: member.cookie } })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses what is not WebVTT with 415: an HTML page named .vtt, a video, text without cues', async () => {
+    await addVideo();
+    const html = Buffer.from(
+      '<!doctype html><script>alert(1)</script>\nWEBVTT\n\n00:00.000 --> 00:01.000\nx\n',
+    );
+    for (const bytes of [
+      html,
+      clip,
+      Buffer.from('WEBVTT\n\njust some words\n'),
+      Buffer.from([0xff, 0xfe, 0x00]),
+    ]) {
+      const res = await sendCaptions(bytes);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error).toBe('Upload a WebVTT captions file (.vtt)');
+    }
+  });
+
+  it('refuses a file over 1 MB with 413', async () => {
+    await addVideo();
+    const big = Buffer.concat([vtt(), Buffer.alloc(1024 * 1024, 0x61)]);
+    const res = await sendCaptions(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('Captions can be at most 1 MB');
+  });
+
+  it('takes captions from admins only, and within the curriculum', async () => {
+    await addVideo();
+    expect((await sendCaptions(vtt(), { cookie: member.cookie })).statusCode).toBe(403);
+    expect((await sendCaptions(vtt(), { cookie: '' })).statusCode).toBe(401);
+    expect((await sendCaptions(vtt(), { to: 'physiological/main/main' })).statusCode).toBe(404);
+    // Nothing was stored for the member.
+    const rows = await t.app.ctx.database.db.select().from(media);
+    expect(rows.filter((r) => r.kind === 'lesson-captions' && r.ownerId === member.user.id)).toEqual([]);
   });
 });
 

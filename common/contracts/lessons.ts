@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
 import { text } from './fields';
 
-/** GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}: null when none was uploaded. */
-export const lessonVideoResponse = z.object({ videoUrl: z.string().nullable() });
+/**
+ * GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}: null when none was uploaded. Also the
+ * answer of registering a video and of POST …/captions.
+ */
+export const lessonVideoResponse = z.object({
+  videoUrl: z.string().nullable(),
+  /** The video's captions (WebVTT), null when none were uploaded. */
+  captionsUrl: z.string().nullable(),
+});
 export type LessonVideoResponse = z.infer<typeof lessonVideoResponse>;
 
 /** POST /api/videos/upload-url (admins): a URL to this server that takes one PUT of one video. */
@@ -68,3 +75,6 @@ export const postDiscussionBody = z.object(
 
 export const LESSON_VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+
+/** POST /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}/captions (admins): a WebVTT file of at most 1 MB. */
+export const CAPTIONS_MAX_BYTES = 1024 * 1024;

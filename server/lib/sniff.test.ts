@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffType } from './sniff';
+import { sniffType, isWebVtt } from './sniff';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const text = (s: string) => new TextEncoder().encode(s);
@@ -89,5 +89,26 @@ describe('sniffType for video and audio', () => {
       ...new Uint8Array(64),
     ]);
     expect(sniffType(mkv)).toBeNull();
+  });
+});
+
+describe('WebVTT', () => {
+  const vtt = (s: string) => new TextEncoder().encode(s);
+  const cue = '\n\n00:00.000 --> 00:02.500\nHello, athletes\n';
+
+  it('tells WebVTT by its first line, with or without a BOM', () => {
+    expect(sniffType(vtt(`WEBVTT${cue}`))).toBe('text/vtt');
+    expect(sniffType(vtt(`\uFEFFWEBVTT - Lesson 201${cue}`))).toBe('text/vtt');
+    expect(sniffType(vtt(`WEBVTTX${cue}`))).toBeNull();
+    expect(sniffType(vtt(`<!doctype html><title>WEBVTT</title>`))).toBeNull();
+  });
+
+  it('takes a whole file only when it is UTF-8 WebVTT with a cue', () => {
+    expect(isWebVtt(vtt(`WEBVTT${cue}`))).toBe(true);
+    expect(isWebVtt(vtt(`WEBVTT\r\n\r\n01:00:00.000 --> 01:00:02.000\r\nHi\r\n`))).toBe(true);
+    expect(isWebVtt(vtt('WEBVTT\n\nno cue here\n'))).toBe(false);
+    expect(isWebVtt(vtt(`<html><body>WEBVTT${cue}</body></html>`))).toBe(false);
+    expect(isWebVtt(Uint8Array.from([...vtt(`WEBVTT${cue}`), 0xff, 0xfe]))).toBe(false);
+    expect(isWebVtt(vtt(`WEBVTT${cue}\0`))).toBe(false);
   });
 });

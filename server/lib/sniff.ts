@@ -14,7 +14,8 @@ export type SniffedType =
   | 'audio/webm'
   | 'audio/ogg'
   | 'audio/mpeg'
-  | 'audio/mp4';
+  | 'audio/mp4'
+  | 'text/vtt';
 
 /** Bytes needed before most types can be told; WebM may need up to SNIFF_MAX_BYTES to find its tracks. */
 export const SNIFF_BYTES = 16;
@@ -44,6 +45,7 @@ const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']
 export function sniffType(head: Uint8Array, complete = true): SniffedType | null | 'more' {
   if (head.length < SNIFF_BYTES && !complete) return 'more';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (isWebVttSignature(head)) return 'text/vtt';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
@@ -103,4 +105,32 @@ export function familyOf(type: string): MediaFamily | null {
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';
   return null;
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** A WebVTT file's first line: an optional BOM, 'WEBVTT', then the end of the file or a space, tab or line break. */
+function isWebVttSignature(head: Uint8Array): boolean {
+  const at = startsWith(head, UTF8_BOM) ? 3 : 0;
+  if (!startsWith(head, ascii('WEBVTT'), at)) return false;
+  const next = head[at + 6];
+  return next === undefined || next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d;
+}
+
+/**
+ * A whole WebVTT file: the signature line, UTF-8 throughout, no NUL, and at least one cue timing line
+ * ('00:01.000 --> 00:04.000'). Anything else (an HTML page named .vtt, a binary) is refused.
+ */
+export function isWebVtt(bytes: Uint8Array): boolean {
+  if (!isWebVttSignature(bytes)) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  if (text.includes('\0')) return false;
+  return /(^|\n)\s*(\d+:)?\d{2}:\d{2}\.\d{3}[ \t]+-->[ \t]+(\d+:)?\d{2}:\d{2}\.\d{3}/.test(
+    text.replace(/\r\n?/g, '\n'),
+  );
 }

@@ -1,8 +1,9 @@
-import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, Readable, Transform, type TransformCallback } from 'node:stream';
 import type { MediaRepository } from '../db/repositories/media.repository';
 import type { MediaKind, MediaRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { SNIFF_MAX_BYTES, sniffType, type SniffedType } from '../lib/sniff';
+import { planWebmMend, WebmScanner } from '../../common/webm';
 import type { BlobStore } from './blob-store';
 
 export const MEDIA_URL_PREFIX = '/api/media/';
@@ -33,6 +34,8 @@ class Inspector extends Transform {
   private headLength = 0;
   private total = 0;
   type: SniffedType | null = null;
+  /** Reads a WebM as it passes, to tell whether it lacks its Duration (a MediaRecorder file). */
+  webm: WebmScanner | null = null;
 
   constructor(
     private readonly allowed: ReadonlySet<SniffedType>,
@@ -48,7 +51,10 @@ class Inspector extends Transform {
     if (this.total > this.maxBytes(this.type)) {
       return done(new AppError('payload_too_large', this.tooLargeMessage));
     }
-    if (this.type) return done(null, chunk);
+    if (this.type) {
+      this.webm?.push(chunk);
+      return done(null, chunk);
+    }
     this.head.push(chunk);
     this.headLength += chunk.length;
     this.decide(false, done);
@@ -69,6 +75,10 @@ class Inspector extends Transform {
     }
     this.type = type;
     this.head = [];
+    if (type === 'audio/webm' || type === 'video/webm') {
+      this.webm = new WebmScanner({ stopAtDuration: true });
+      this.webm.push(head);
+    }
     if (this.total > this.maxBytes(type))
       return done(new AppError('payload_too_large', this.tooLargeMessage));
     done(null, head);
@@ -86,6 +96,40 @@ export type SaveUploadOptions = {
   tooLargeMessage: string;
   wrongTypeMessage: string;
 };
+
+/**
+ * Writes a copy of a scanned WebM blob with its Duration and Cues (common/webm.ts) under a new key and
+ * deletes the original (unless `keepOriginal`): the new key and size, or null when the file needs nothing (or cannot be mended,
+ * then it stays as it is).
+ */
+export async function mendWebmBlob(
+  blobs: BlobStore,
+  key: string,
+  scanner: WebmScanner,
+  { keepOriginal = false }: { keepOriginal?: boolean } = {},
+): Promise<{ key: string; size: number } | null> {
+  const scan = scanner.end();
+  const plan = planWebmMend(scan);
+  if (!plan) return null;
+  const mendedKey = blobs.newKey();
+  async function* mended() {
+    yield Buffer.from(plan!.head);
+    if (plan!.resumeAt < scan.size) yield* blobs.read(key, { start: plan!.resumeAt, end: scan.size - 1 });
+  }
+  const size = await blobs.write(mendedKey, Readable.from(mended()));
+  if (!keepOriginal) await blobs.delete(key);
+  return { key: mendedKey, size };
+}
+
+/** Reads a stored blob through a WebM scanner. */
+export async function scanWebmBlob(blobs: BlobStore, key: string): Promise<WebmScanner> {
+  const scanner = new WebmScanner({ stopAtDuration: true });
+  for await (const chunk of blobs.read(key)) {
+    scanner.push(chunk as Buffer);
+    if (scanner.settled) break;
+  }
+  return scanner;
+}
 
 /** Stores uploads as media rows plus blobs: checked by content, bounded in size, never half-kept. */
 export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
@@ -126,16 +170,26 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
         await blobs.delete(key);
         throw new AppError('unsupported_media_type', opts.wrongTypeMessage);
       }
+      // A WebM without its length (an older client's recording) is stored with it written in.
+      let stored = { key, size };
+      if (inspector.webm) {
+        try {
+          stored = (await mendWebmBlob(blobs, key, inspector.webm)) ?? stored;
+        } catch (err) {
+          await blobs.delete(key);
+          throw err;
+        }
+      }
       try {
         return await repo.insert({
           ownerId: opts.ownerId,
           kind: opts.kind,
           contentType: inspector.type,
-          size,
-          storageKey: key,
+          size: stored.size,
+          storageKey: stored.key,
         });
       } catch (err) {
-        await blobs.delete(key);
+        await blobs.delete(stored.key);
         throw err;
       }
     },

@@ -1,3 +1,5 @@
+import { withWebmDuration } from '../../lib/webm-duration';
+
 /**
  * Voice recording with MediaRecorder, framework-free: the component only starts it, shows the elapsed
  * time and stops it. Opus in WebM where the browser can (Chromium, Firefox), else its own default
@@ -71,7 +73,8 @@ export async function startVoiceRecording(): Promise<VoiceRecording> {
           const type = (recorder.mimeType || mimeType || 'audio/webm').split(';')[0]!;
           const blob = new Blob(chunks, { type });
           if (blob.size === 0) reject(new Error('Nothing was recorded'));
-          else resolve(new File([blob], `voice-message.${extensionOf(type)}`, { type }));
+          // With its length written in, so that every player shows it and seeks at once.
+          else resolve(withWebmDuration(new File([blob], `voice-message.${extensionOf(type)}`, { type })));
         };
         recorder.onerror = () => {
           release();

@@ -71,10 +71,9 @@ export function useVoiceoverRecorder({ sourceVideoUrl = '', onComplete }: Voiceo
     [upload],
   );
 
-  const announceStopped = useCallback(() => {
-    setPhase({ status: 'saving' });
-    toast({ title: 'Recording stopped', description: 'Processing and saving your recording...' });
-  }, []);
+  // 'Recording stopped' is the card's saving status, not a toast: a toast would be replaced by 'Recording
+  // saved' (one toast at a time) before anyone could read it.
+  const announceStopped = useCallback(() => setPhase({ status: 'saving' }), []);
 
   const start = useCallback(async () => {
     if (busyRef.current) return;

@@ -1,3 +1,5 @@
+import { withWebmDuration } from '../../lib/webm-duration';
+
 /**
  * The voiceover recorder, framework-free: the microphone and the screen, each recorded as WebM by its own
  * MediaRecorder. The card only starts it, shows the elapsed time and stops it.
@@ -117,10 +119,15 @@ export async function startVoiceoverRecording({
   video.recorder.start(1000);
   const startedAt = performance.now();
 
-  const finished = Promise.all([audio.done, video.done]).then(([audioBlob, screenBlob]) => {
+  const finished = Promise.all([audio.done, video.done]).then(async ([audioBlob, screenBlob]) => {
     if (audioBlob.size === 0 || screenBlob.size === 0) throw new Error('Nothing was recorded');
     const elapsed = (stoppedAt ?? performance.now()) - startedAt;
-    return { audio: audioBlob, screen: screenBlob, durationSeconds: Math.max(0, Math.round(elapsed / 1000)) };
+    // MediaRecorder writes no length: written in, every player shows it and seeks at once.
+    const [audioFile, screenFile] = await Promise.all([
+      withWebmDuration(audioBlob),
+      withWebmDuration(screenBlob),
+    ]);
+    return { audio: audioFile, screen: screenFile, durationSeconds: Math.max(0, Math.round(elapsed / 1000)) };
   });
   // A recorder error leaves nothing running either.
   finished.catch(stop);

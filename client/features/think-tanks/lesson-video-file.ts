@@ -29,3 +29,20 @@ export function lessonVideoFileProblem(file: Pick<File, 'type' | 'size'>): FileP
   }
   return null;
 }
+
+// The server's limit for one captions file (CAPTIONS_MAX_BYTES in common/contracts/lessons.ts): 1 MiB.
+export const CAPTIONS_MAX_BYTES = MIB;
+
+/**
+ * Why a chosen file cannot be a lesson video's captions, or null when it can be sent: a .vtt file of at
+ * most 1 MB. The server checks that it is WebVTT.
+ */
+export function captionsFileProblem(file: Pick<File, 'name' | 'size'>): FileProblem | null {
+  if (!/\.vtt$/i.test(file.name)) {
+    return { title: 'Invalid file type', description: 'Please choose a WebVTT captions file (.vtt)' };
+  }
+  if (file.size > CAPTIONS_MAX_BYTES) {
+    return { title: 'File too large', description: 'Please choose a captions file smaller than 1 MB' };
+  }
+  return null;
+}

@@ -47,7 +47,7 @@ export function useUploadLessonVideo(slot: VideoSlot) {
     onSuccess: async ({ videoUrl }) => {
       toast({ title: 'Success', description: 'Video uploaded successfully!' });
       const { queryKey } = lessonVideoQueryOptions(slot);
-      queryClient.setQueryData(queryKey, { videoUrl });
+      queryClient.setQueryData(queryKey, { videoUrl, captionsUrl: null });
       await queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => {

@@ -15,22 +15,49 @@ export function lessonsRepository(db: Db) {
       const [row] = await db.select().from(lessonVideos).where(inSlot(lessonVideos, slot)).limit(1);
       return row ?? null;
     },
-    /** Sets a slot's video; returns the media id it replaced, if any. */
-    async setVideo(slot: Slot, mediaId: string, uploadedBy: string): Promise<string | null> {
+    /**
+     * Sets a slot's video; returns the media ids it replaced, if any: the old video and its captions
+     * (which belonged to it).
+     */
+    async setVideo(slot: Slot, mediaId: string, uploadedBy: string): Promise<string[]> {
       return db.transaction(async (tx) => {
         const [old] = await tx
-          .select({ mediaId: lessonVideos.mediaId })
+          .select({ mediaId: lessonVideos.mediaId, captionsMediaId: lessonVideos.captionsMediaId })
           .from(lessonVideos)
           .where(inSlot(lessonVideos, slot))
           .for('update');
+        if (old?.mediaId === mediaId) return [];
         await tx
           .insert(lessonVideos)
           .values({ ...slot, mediaId, uploadedBy })
           .onConflictDoUpdate({
             target: [lessonVideos.thinkTank, lessonVideos.topicSlug, lessonVideos.lessonSlug],
-            set: { mediaId, uploadedBy, updatedAt: sql`now()` },
+            set: { mediaId, uploadedBy, captionsMediaId: null, updatedAt: sql`now()` },
           });
-        return old && old.mediaId !== mediaId ? old.mediaId : null;
+        return old ? [old.mediaId, ...(old.captionsMediaId ? [old.captionsMediaId] : [])] : [];
+      });
+    },
+    /**
+     * Sets the captions of the slot's video, if it is still `videoMediaId`: the captions it replaced
+     * (or null), or false when the video has changed or gone meanwhile.
+     */
+    async setCaptions(
+      slot: Slot,
+      videoMediaId: string,
+      captionsMediaId: string,
+    ): Promise<string | null | false> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ mediaId: lessonVideos.mediaId, captionsMediaId: lessonVideos.captionsMediaId })
+          .from(lessonVideos)
+          .where(inSlot(lessonVideos, slot))
+          .for('update');
+        if (!row || row.mediaId !== videoMediaId) return false;
+        await tx
+          .update(lessonVideos)
+          .set({ captionsMediaId, updatedAt: sql`now()` })
+          .where(inSlot(lessonVideos, slot));
+        return row.captionsMediaId;
       });
     },
     async issueUpload(tokenHash: string, issuedTo: string, expiresAt: Date) {

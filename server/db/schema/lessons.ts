@@ -13,6 +13,8 @@ export const lessonVideos = pgTable(
       .notNull()
       .references(() => media.id),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The video's captions (WebVTT), uploaded by an admin; removed with the video they belong to. */
+    captionsMediaId: uuid('captions_media_id').references(() => media.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.thinkTank, t.topicSlug, t.lessonSlug] })],

@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const MEDIA_KINDS = ['avatar', 'chat', 'recording-audio', 'recording-screen', 'lesson-video'] as const;
+export const MEDIA_KINDS = [
+  'avatar',
+  'chat',
+  'recording-audio',
+  'recording-screen',
+  'lesson-video',
+  'lesson-captions',
+] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** A stored file (DESIGN.md data model): served by id through the one media handler. */
@@ -20,12 +27,17 @@ export const media = pgTable(
     /** The blob store's generated key; never derived from the client's file name. */
     storageKey: text('storage_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * False for a WebM stored before uploads were given their Duration (migration 0010): the server
+     * mends it in the background (media-durations.ts) and sets it. Every new file is checked at upload.
+     */
+    durationChecked: boolean('duration_checked').notNull().default(true),
   },
   (t) => [
     index('media_owner_kind_idx').on(t.ownerId, t.kind),
     check(
       'media_kind',
-      sql`${t.kind} in ('avatar', 'chat', 'recording-audio', 'recording-screen', 'lesson-video')`,
+      sql`${t.kind} in ('avatar', 'chat', 'recording-audio', 'recording-screen', 'lesson-video', 'lesson-captions')`,
     ),
   ],
 );

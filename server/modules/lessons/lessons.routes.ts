@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../common/contracts/errors';
 import {
+  CAPTIONS_MAX_BYTES,
   lessonSlotParams,
   lessonVideoResponse,
   registerLessonVideoBody,
@@ -11,7 +12,7 @@ import {
 import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
-import { uploadRoute } from '../../plugins/uploads';
+import { singleFile, uploadRoute } from '../../plugins/uploads';
 
 /** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */
 export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,7 +24,20 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: requireMember,
       schema: { params: lessonSlotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
-    async (request) => ({ videoUrl: await ctx.lessons.videoUrl(actorOf(request), request.params) }),
+    async (request) => ctx.lessons.video(actorOf(request), request.params),
+  );
+
+  r.post(
+    '/api/lesson-videos/:thinkTank/:topicSlug/:lessonSlug/captions',
+    {
+      config: uploadRoute(ctx.config, 'multipart'),
+      onRequest: requireAdmin,
+      schema: { params: lessonSlotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const file = await singleFile(request, 'file', CAPTIONS_MAX_BYTES);
+      return ctx.lessons.saveCaptions(actorOf(request), request.params, file.file, () => file.file.truncated);
+    },
   );
 
   r.post(
@@ -38,7 +52,10 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: requireAdmin,
       schema: { body: registerLessonVideoBody, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
-    async (request) => ({ videoUrl: await ctx.lessons.register(actorOf(request), request.body) }),
+    async (request) => ({
+      videoUrl: await ctx.lessons.register(actorOf(request), request.body),
+      captionsUrl: null,
+    }),
   );
 
   // The PUT carries the raw file in whatever type it declares: a scope whose only parser hands the

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { isVideoSlot } from '../../../common/curriculum';
 import {
+  CAPTIONS_MAX_BYTES,
   LESSON_VIDEO_MAX_BYTES,
+  type LessonVideoResponse,
   UPLOAD_URL_TTL_MS,
   type RegisterLessonVideoBody,
 } from '../../../common/contracts/lessons';
 import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
-import { VIDEO_TYPES } from '../../lib/sniff';
+import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
 import { mediaUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 
@@ -16,6 +18,18 @@ export const UPLOAD_PATH = '/api/videos/upload/';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const INVALID_URL = 'This upload URL is invalid, expired or already used';
+
+const CAPTION_TYPES: ReadonlySet<SniffedType> = new Set(['text/vtt']);
+const CAPTIONS_TOO_LARGE = 'Captions can be at most 1 MB';
+const CAPTIONS_WRONG_TYPE = 'Upload a WebVTT captions file (.vtt)';
+
+/** A slot's row as the API shows it. */
+function present(row: { mediaId: string; captionsMediaId: string | null } | null): LessonVideoResponse {
+  return {
+    videoUrl: row ? mediaUrl(row.mediaId) : null,
+    captionsUrl: row?.captionsMediaId ? mediaUrl(row.captionsMediaId) : null,
+  };
+}
 
 type Deps = { repo: LessonsRepository; media: MediaStore; publicUrl: string | undefined };
 
@@ -38,11 +52,47 @@ export function lessonsService({ repo, media, publicUrl }: Deps) {
   }
 
   return {
-    async videoUrl(_actor: Actor, slot: Slot): Promise<string | null> {
+    async video(_actor: Actor, slot: Slot): Promise<LessonVideoResponse> {
       if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug))
         throw new AppError('not_found', 'Lesson not found');
-      const row = await repo.videoOf(slot);
-      return row ? mediaUrl(row.mediaId) : null;
+      return present(await repo.videoOf(slot));
+    },
+
+    /**
+     * Stores the captions (WebVTT) of a slot's video, replacing any it had. The whole file is read (it
+     * is small) and must be WebVTT through and through.
+     */
+    async saveCaptions(
+      actor: Actor,
+      slot: Slot,
+      file: Readable,
+      truncated: () => boolean,
+    ): Promise<LessonVideoResponse> {
+      const chunks: Buffer[] = [];
+      for await (const chunk of file) chunks.push(chunk as Buffer);
+      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload captions.');
+      if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug))
+        throw new AppError('not_found', 'Lesson not found');
+      if (truncated()) throw new AppError('payload_too_large', CAPTIONS_TOO_LARGE);
+      const bytes = Buffer.concat(chunks);
+      if (!isWebVtt(bytes)) throw new AppError('unsupported_media_type', CAPTIONS_WRONG_TYPE);
+      const video = await repo.videoOf(slot);
+      if (!video) throw new AppError('conflict', 'Upload the lesson video before its captions');
+      const row = await media.save(Readable.from([bytes]), {
+        ownerId: actor.user.id,
+        kind: 'lesson-captions',
+        allowed: CAPTION_TYPES,
+        maxBytes: CAPTIONS_MAX_BYTES,
+        tooLargeMessage: CAPTIONS_TOO_LARGE,
+        wrongTypeMessage: CAPTIONS_WRONG_TYPE,
+      });
+      const replaced = await repo.setCaptions(slot, video.mediaId, row.id);
+      if (replaced === false) {
+        await media.remove(row.id);
+        throw new AppError('conflict', 'The lesson video was replaced meanwhile: upload its captions again');
+      }
+      if (replaced) await media.remove(replaced);
+      return { videoUrl: mediaUrl(video.mediaId), captionsUrl: mediaUrl(row.id) };
     },
 
     /** A URL that takes one PUT of one video within 15 minutes. */
@@ -89,8 +139,7 @@ export function lessonsService({ repo, media, publicUrl }: Deps) {
           'bad_request',
           'uploadURL must be an upload URL from this server whose upload completed',
         );
-      const replaced = await repo.setVideo(slot, mediaId, actor.user.id);
-      if (replaced) await media.remove(replaced);
+      for (const replaced of await repo.setVideo(slot, mediaId, actor.user.id)) await media.remove(replaced);
       return mediaUrl(mediaId);
     },
 

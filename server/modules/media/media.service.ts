@@ -43,9 +43,9 @@ export function mediaService({ media }: { media: MediaStore }) {
   };
 }
 
-/** Stored files never change: the id is a strong validator. */
+/** A stored file changes only when a WebM is given its duration, which changes its size too. */
 export function etagOf(row: MediaRow): string {
-  return `"${row.id}"`;
+  return `"${row.id}.${row.size}"`;
 }
 
 /** The kinds of file POST /api/upload takes, and their limits (by the type found in the content). */

@@ -1,8 +1,7 @@
-import { Mic, MonitorOff, RotateCcw, Square } from 'lucide-react';
+import { LoaderCircle, Mic, MonitorOff, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { formatElapsed } from '../month-grid';
 import { useVoiceoverRecorder } from '../use-voiceover-recorder';
@@ -65,7 +64,8 @@ export function VoiceoverRecordingCard({
             Start Recording
           </Button>
           <Button
-            variant="destructive"
+            // Red only while there is something to stop: disabled, it looks like any disabled button.
+            variant={recording ? 'destructive' : 'outline'}
             onClick={stop}
             disabled={!recording}
             className={cn(recording && 'animate-pulse')}
@@ -92,9 +92,13 @@ export function VoiceoverRecordingCard({
           <p className="text-sm text-muted-foreground">Choose a screen to share and allow the microphone…</p>
         ) : null}
         {phase.status === 'saving' ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner className="[&_svg]:size-4" label="Saving" />
-            Saving your recording…
+          // SPEC §8's 'Recording stopped' message, shown while the take saves; 'Recording saved' follows.
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+            <span>
+              <span className="font-semibold text-foreground">Recording stopped</span> · Processing and saving
+              your recording...
+            </span>
           </p>
         ) : null}
         {unsaved && phase.status !== 'saving' ? (

@@ -4,6 +4,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useLessonVideo } from '../api/get-lesson-video';
 import type { VideoSlot } from '../lesson-video-file';
+import { LessonCaptionsUploadButton } from './lesson-captions-upload-button';
 import { LessonVideoUploadButton } from './lesson-video-upload-button';
 
 const STAGE = 'aspect-video w-full';
@@ -15,6 +16,7 @@ const STAGE = 'aspect-video w-full';
 export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: string }) {
   const video = useLessonVideo(slot);
   const videoUrl = video.data?.videoUrl ?? null;
+  const captionsUrl = video.data?.captionsUrl ?? null;
 
   return (
     <Card aria-labelledby="lesson-video-title" className="overflow-hidden">
@@ -22,7 +24,10 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
         <CardTitle id="lesson-video-title" className="text-base">
           Lesson Video
         </CardTitle>
-        <LessonVideoUploadButton slot={slot} hasVideo={videoUrl !== null} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {videoUrl ? <LessonCaptionsUploadButton slot={slot} hasCaptions={captionsUrl !== null} /> : null}
+          <LessonVideoUploadButton slot={slot} hasVideo={videoUrl !== null} />
+        </div>
       </div>
       {video.isPending ? (
         <Skeleton className={`${STAGE} rounded-none`} />
@@ -36,8 +41,8 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
         </div>
       ) : videoUrl ? (
         <video
-          // A replaced video is a new element, so nothing of the old one lingers.
-          key={videoUrl}
+          // A replaced video (or captions track) is a new element, so nothing of the old one lingers.
+          key={`${videoUrl} ${captionsUrl ?? ''}`}
           src={videoUrl}
           controls
           preload="metadata"
@@ -45,7 +50,9 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
           aria-label={`Video: ${title}`}
           onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
           className={`${STAGE} bg-black`}
-        />
+        >
+          {captionsUrl ? <track kind="captions" src={captionsUrl} label="Captions" /> : null}
+        </video>
       ) : (
         <div
           className={`${STAGE} grid place-content-center justify-items-center gap-3 bg-[repeating-linear-gradient(135deg,transparent_0_14px,var(--muted)_14px_15px)] p-6 text-center`}
