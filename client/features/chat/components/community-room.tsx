@@ -10,6 +10,7 @@ import { useCommunityStream } from '../api/community-stream';
 import { chatTransportSettings } from '../chat-settings';
 import { continuesRun } from '../chat-messages';
 import { useChatScroll } from '../use-chat-scroll';
+import { useNewMessageAnnouncement } from '../use-new-message-announcement';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { PanelHeader } from './chat-panel-header';
@@ -39,6 +40,7 @@ export function CommunityRoom({ username }: { username: string }) {
   }, [queryClient, room.data?.hasOlder]);
 
   const scroll = useChatScroll(messages ?? [], loadOlder);
+  const announcement = useNewMessageAnnouncement(messages, username);
 
   return (
     <>
@@ -49,7 +51,9 @@ export function CommunityRoom({ username }: { username: string }) {
           onScroll={scroll.onScroll}
           role="log"
           aria-label="Community messages"
-          aria-live="polite"
+          // Not live: the relative times tick and older pages come in above; the status below reads
+          // out new messages only.
+          aria-live="off"
           aria-busy={room.isPending}
           className="h-full overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
         >
@@ -85,6 +89,9 @@ export function CommunityRoom({ username }: { username: string }) {
             New messages
           </Button>
         ) : null}
+      </div>
+      <div role="status" aria-atomic="true" className="sr-only" data-chat-announcer="">
+        {announcement ? <span key={announcement.id}>{announcement.text}</span> : null}
       </div>
       <ChatComposer onSending={scroll.scrollToEnd} />
     </>
