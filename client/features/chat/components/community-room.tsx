@@ -10,7 +10,9 @@ import { useCommunityStream } from '../api/community-stream';
 import { chatTransportSettings } from '../chat-settings';
 import { continuesRun } from '../chat-messages';
 import { useChatScroll } from '../use-chat-scroll';
-import { useNewMessageAnnouncement } from '../use-new-message-announcement';
+import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
+import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
+import { announcementOf } from '../chat-announcement';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { PanelHeader } from './chat-panel-header';
@@ -40,7 +42,7 @@ export function CommunityRoom({ username }: { username: string }) {
   }, [queryClient, room.data?.hasOlder]);
 
   const scroll = useChatScroll(messages ?? [], loadOlder);
-  const announcement = useNewMessageAnnouncement(messages, username);
+  const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
 
   return (
     <>
@@ -90,9 +92,7 @@ export function CommunityRoom({ username }: { username: string }) {
           </Button>
         ) : null}
       </div>
-      <div role="status" aria-atomic="true" className="sr-only" data-chat-announcer="">
-        {announcement ? <span key={announcement.id}>{announcement.text}</span> : null}
-      </div>
+      <NewMessageAnnouncer announcement={announcement} />
       <ChatComposer onSending={scroll.scrollToEnd} />
     </>
   );
