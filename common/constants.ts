@@ -16,6 +16,11 @@ export const LONG_TEXT_MAX_LENGTH = 4000;
 
 export const MEMBER_SEARCH_MIN_CHARS = 2;
 export const MEMBER_COUNT_FALLBACK = 6;
+/**
+ * Visitors see the member count from this many members on (issue 15): a new tribe's '0 athletes'
+ * invites no one. Members always see it.
+ */
+export const MEMBER_COUNT_SHOWN_FROM = 10;
 
 export const MIB = 1024 * 1024;
 export const JSON_BODY_LIMIT = 1 * MIB;

@@ -63,8 +63,10 @@ describe('the first visit', () => {
         }
       });
     });
+    // The member count is asked for once the app runs (and shown to visitors from 10 members on).
+    const counted = page.waitForResponse((r) => r.url().endsWith('/api/members/count'));
     await page.goto('/');
-    await page.getByTestId('member-count').waitFor();
+    await counted;
     expect(
       await page.evaluate(() => {
         const kept = (window as unknown as { prerendered: Element | null }).prerendered;

@@ -19,7 +19,9 @@ import { recordingsService, type RecordingsService } from './modules/recordings/
 import { discussionsRepository, lessonsRepository } from './db/repositories/lessons.repository';
 import { lessonsService, type LessonsService } from './modules/lessons/lessons.service';
 import { discussionsService, type DiscussionsService } from './modules/discussions/discussions.service';
-import { createChatFeed, type ChatFeed } from './modules/chat/chat.feed';
+import { createChatFeed, namedEventFrame, type ChatFeed } from './modules/chat/chat.feed';
+import { createMemberCount, type MemberCount } from './plugins/member-count';
+import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './plugins/session';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -55,6 +57,8 @@ export type AppContext = {
   /** Gives stored WebM files their Duration (migration 0010), in the background. */
   mediaDurations: MediaDurationMender;
   members: MembersService;
+  /** How many members there are, kept current across processes; told of joins and deletions. */
+  memberCount: MemberCount;
   admin: AdminService;
   chatFeed: ChatFeed;
   chat: ChatService;
@@ -93,19 +97,23 @@ export function createContext(
   const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
   const chatFeed = createChatFeed(database, chatRepo);
+  const memberCount = createMemberCount(database, users);
+  // The member count changes live on every open chat stream (issue 15).
+  memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   return {
     config,
     database,
     users,
     sessions,
     throttle,
-    auth: authService({ users, sessions, throttle, devices, confirmation: emailConfirmation }),
+    auth: authService({ users, sessions, throttle, devices, confirmation: emailConfirmation, memberCount }),
     profile: profileService({ users, sessions, media }),
     blobs,
     media,
     mediaAccess: mediaService({ media }),
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
-    members: membersService({ users, adminEmails }),
+    members: membersService({ users, adminEmails, memberCount }),
+    memberCount,
     admin: adminService({ users, sessions, adminEmails }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media }),
@@ -121,6 +129,7 @@ export function createContext(
       users,
       accounts: accountsRepository(database.db),
       sessions,
+      memberCount,
       throttle,
       blobs,
       mail,

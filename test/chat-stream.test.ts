@@ -137,3 +137,41 @@ describe('GET /api/chat/community/stream', () => {
     await expect.poll(() => stream.ended()).toBe(true);
   });
 });
+
+describe('the member count on the stream', () => {
+  const countOn = async (server: string) =>
+    ((await (await fetch(`${server}/api/members/count`)).json()) as { count: number }).count;
+
+  it('is sent when the stream opens, and again on every process when someone joins or leaves', async () => {
+    const before = await countOn(secondBase);
+    const here = openStream(base, a.cookie);
+    const there = openStream(secondBase, b.cookie);
+    try {
+      await expect.poll(() => [here.members, there.members]).toEqual([[before], [before]]);
+
+      // Registered on the first process: the second one's streams and answers know it too.
+      const joined = await buildUser(t.app);
+      await expect.poll(() => there.members).toEqual([before, before + 1]);
+      await expect.poll(() => here.members).toEqual([before, before + 1]);
+      expect(await countOn(secondBase)).toBe(before + 1);
+      expect(await countOn(base)).toBe(before + 1);
+
+      const gone = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/delete-account',
+        headers: { cookie: joined.cookie },
+        payload: { password: joined.password },
+        remoteAddress: joined.address,
+      });
+      expect(gone.statusCode).toBe(200);
+      await expect.poll(() => there.members).toEqual([before, before + 1, before]);
+      expect(await countOn(secondBase)).toBe(before);
+      // The messages' ids are untouched: the count is a named event without one.
+      expect(there.events).toEqual([]);
+      expect(there.named).toEqual([]);
+    } finally {
+      here.close();
+      there.close();
+    }
+  });
+});

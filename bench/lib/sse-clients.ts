@@ -31,7 +31,8 @@ for (const cookie of cookies) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data) continue;
+          // Named events (the member count) are not messages.
+          if (!data || /^event: /m.test(block)) continue;
           const { content } = JSON.parse(data) as { content: string };
           const sentAt = Number(/sentAt=(\d+)/.exec(content)?.[1]);
           latencies.push(now - sentAt);

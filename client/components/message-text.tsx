@@ -1,9 +1,13 @@
 import { linkify } from '../lib/linkify';
 
-/** Message text as text (never markup), newlines kept, http(s) links clickable in a new tab. */
+/**
+ * Message text as text (never markup), newlines kept, http(s) links clickable in a new tab. Long
+ * words and URLs break anywhere, so they never widen the list (`anywhere`, unlike `break-word`, also
+ * lets the box that holds them shrink).
+ */
 export function MessageText({ text }: { text: string }) {
   return (
-    <p className="whitespace-pre-wrap break-words text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere]">
+    <p className="min-w-0 whitespace-pre-wrap text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere]">
       {linkify(text).map((part, i) =>
         part.kind === 'link' ? (
           <a

@@ -5,3 +5,10 @@
  * process): the client then stops reconnecting and behaves as signed out.
  */
 export const SESSION_ENDED_EVENT = 'session-ended';
+
+/**
+ * The stream's named event with the number of members, `data: {"count": N}` (as
+ * `memberCountResponse` in ./auth): sent when the stream opens and whenever someone joins or
+ * deletes their account, on any server process.
+ */
+export const MEMBERS_EVENT = 'members';

@@ -1,15 +1,18 @@
 import http from 'node:http';
+import { MEMBERS_EVENT } from '../../common/contracts/chat-stream';
 
 export type StreamEvent = { id: number; data: { id: number; content: string } };
 
 /**
  * Opens GET /api/chat/community/stream as a browser's EventSource would and collects what it
- * delivers: `events` (messages, with their ids), `named` (the names of other events, such as the
- * session-ended one), the status, and whether the server ended the response.
+ * delivers: `events` (messages, with their ids), `members` (the member counts of its `members`
+ * events), `named` (the names of other events, such as the session-ended one), the status, and
+ * whether the server ended the response.
  */
 export function openStream(url: string, cookie: string, lastEventId?: number) {
   const events: StreamEvent[] = [];
   const named: string[] = [];
+  const members: number[] = [];
   let raw = '';
   let status = 0;
   let ended = false;
@@ -34,7 +37,8 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const id = /^id: (\d+)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) named.push(event);
+          if (event === MEMBERS_EVENT) members.push((JSON.parse(data!) as { count: number }).count);
+          else if (event) named.push(event);
           else if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
         }
       });
@@ -46,6 +50,7 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
   return {
     events,
     named,
+    members,
     status: () => status,
     ended: () => ended,
     close: () => req.destroy(),

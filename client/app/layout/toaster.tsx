@@ -8,7 +8,10 @@ import {
 } from '../../components/ui/toast';
 import { dismissToast, useToasts } from '../../lib/toast';
 
-/** Renders the toast store with Radix Toast: one at a time, 5 s, F8 focuses the region. */
+/**
+ * Renders the toast store with Radix Toast: one at a time, 5 s, F8 focuses the region; announced
+ * politely, errors assertively.
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -17,6 +20,8 @@ export function Toaster() {
         <Toast
           key={id}
           variant={variant}
+          // Errors interrupt (assertive); everything else waits for a pause in speech (polite).
+          type={variant === 'destructive' ? 'foreground' : 'background'}
           open={open}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);

@@ -14,12 +14,14 @@ import type { AccountLinks } from './account-links';
 import { accountDeletedMail, changeEmailMail, emailChangeNoticeMail, type MailSender } from './account-mail';
 import { checkCurrentPassword } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
+import type { MemberCount } from '../../plugins/member-count';
 
 type Deps = {
   links: AccountLinks;
   users: UsersRepository;
   accounts: AccountsRepository;
   sessions: SessionStore;
+  memberCount: Pick<MemberCount, 'changed'>;
   throttle: LoginThrottle;
   blobs: Pick<BlobStore, 'delete'>;
   mail: MailSender;
@@ -35,6 +37,7 @@ export function accountService({
   users,
   accounts,
   sessions,
+  memberCount,
   throttle,
   blobs,
   mail,
@@ -93,6 +96,7 @@ export function accountService({
       if (!result) throw new AppError('not_found', 'Account not found');
       // The sessions are gone from the database: tell every server, which ends their streams.
       await sessions.revokeUser(actor.user.id);
+      await memberCount.changed();
       for (const key of result.storageKeys) {
         await blobs
           .delete(key)

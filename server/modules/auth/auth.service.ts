@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../plugins/session';
 import type { DeviceCookies } from './device-cookie';
+import type { MemberCount } from '../../plugins/member-count';
 import {
   retryAfterHeader,
   tooManyAttemptsMessage,
@@ -23,6 +24,7 @@ type Deps = {
   throttle: LoginThrottle;
   devices: DeviceCookies;
   confirmation: Pick<EmailConfirmationService, 'send'>;
+  memberCount: Pick<MemberCount, 'changed'>;
 };
 
 /**
@@ -74,7 +76,7 @@ function ticketOf(attempt: Attempt): Ticket {
 }
 
 /** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, DESIGN.md 7 and 9). */
-export function authService({ users, sessions, throttle, devices, confirmation }: Deps) {
+export function authService({ users, sessions, throttle, devices, confirmation, memberCount }: Deps) {
   const signedIn = (user: UserRow) => startSession(sessions, devices, user);
 
   return {
@@ -99,6 +101,8 @@ export function authService({ users, sessions, throttle, devices, confirmation }
         const username = nextFreeHandle(base, await users.usernamesLike(base));
         const user = await users.insert({ email, username, name: username, passwordHash });
         if (user) {
+          // One more member, shown live on every open home page (never fails the registration).
+          await memberCount.changed();
           const result = await signedIn(user);
           // The account exists and is signed in; a link that could not be queued now is one
           // "Resend" away on the profile, so it does not fail the registration.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
-import { createChatFeed, type Frame, type StreamClient } from './chat.feed';
+import { createChatFeed, namedEventFrame, type Frame, type StreamClient } from './chat.feed';
 
 /** A room in memory, counting the reads the feed makes, with NOTIFY delivered to the listeners. */
 function fakeRoom() {
@@ -271,6 +271,30 @@ describe('the chat feed', () => {
     const news = await feed.after(lastId);
     expect(news.etag).not.toBe(empty.etag);
     expect(JSON.parse(news.body.toString()).map((m: { content: string }) => m.content)).toEqual(['second']);
+    await feed.stop();
+  });
+
+  it('sends a named event to every stream after the messages of its turn, without an id, and not to later streams', async () => {
+    const room = fakeRoom();
+    const feed = createChatFeed(room.database, room.repo);
+    await feed.start();
+    const streams = [client(), client()];
+    for (const s of streams) await feed.subscribe(s.c, null);
+    const m = room.stored('welcome');
+    await feed.publish(async () => m);
+    feed.broadcast(namedEventFrame('members', { count: 12 }));
+    await settle();
+    for (const s of streams) {
+      expect(s.text()).toBe(
+        `id: ${m.id}\ndata: ${JSON.stringify((await feed.before(m.id + 1))[0])}\n\nevent: members\ndata: {"count":12}\n\n`,
+      );
+      expect(s.ids()).toEqual([m.id]);
+    }
+    // A stream that joins later is not sent it again (the stream's route sends it the count it knows).
+    const later = client();
+    await feed.subscribe(later.c, m.id - 1);
+    expect(later.ids()).toEqual([m.id]);
+    expect(later.text()).not.toContain('event: members');
     await feed.stop();
   });
 });

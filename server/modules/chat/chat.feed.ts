@@ -64,6 +64,11 @@ export function frameOf(text: string): Frame {
   return chunked(Buffer.from(text));
 }
 
+/** A named event that is not a message (no id, so a reconnecting stream's Last-Event-ID keeps its place). */
+export function namedEventFrame(event: string, data: unknown): Frame {
+  return frameOf(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
 function chunked(raw: Buffer): Frame {
   return {
     raw,
@@ -300,6 +305,15 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
         setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
       });
       return record;
+    },
+
+    /**
+     * Sends an event that is not a message (namedEventFrame: the member count, say) to every
+     * stream, with the messages taken in this turn of the event loop, after them.
+     */
+    broadcast(frame: Frame) {
+      outgoing.push(frame);
+      flushSoon ??= setImmediate(flush);
     },
 
     /** The newest page's answer; its ETag changes whenever the page does. */

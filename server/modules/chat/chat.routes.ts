@@ -9,9 +9,9 @@ import {
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
+import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
 import { actorOf, requireMember } from '../../plugins/session';
-import { encodedBody, type ContentCoding, type Frame } from './chat.feed';
+import { encodedBody, namedEventFrame, type ContentCoding, type Frame } from './chat.feed';
 
 /** Poll answers from this size on are sent compressed (smaller ones gain less than they cost). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -106,6 +106,9 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     const send: (frame: Frame) => void = direct
       ? (frame) => void (res.writableEnded || socket.write(frame.chunk))
       : (frame) => void (res.writableEnded || res.write(frame.raw));
+    // The member count is known before the stream joins, and sent in the same tick as it joins:
+    // every later change reaches it as a broadcast, after this one.
+    await ctx.memberCount.current().catch(() => undefined);
     const unsubscribe = await ctx.chatFeed.subscribe(
       {
         send,
@@ -114,6 +117,8 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       lastEventId,
     );
+    const members = ctx.memberCount.peek();
+    if (members !== undefined && !res.destroyed) send(namedEventFrame(MEMBERS_EVENT, { count: members }));
     // The stream ends with its session (logout, password reset, expiry, on any server): the
     // client is told so and behaves as signed out instead of reconnecting.
     const unwatch = ctx.sessions.watch(actorOf(request), () => {

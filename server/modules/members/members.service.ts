@@ -2,13 +2,18 @@ import { MEMBER_SEARCH_MAX_RESULTS } from '../../../common/constants';
 import type { MemberProfile, MemberSearchResult } from '../../../common/contracts/members';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
+import type { MemberCount } from '../../plugins/member-count';
 import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
 import type { Actor } from '../../plugins/session';
 
-type Deps = { users: UsersRepository; adminEmails: ReadonlySet<string> };
+type Deps = {
+  users: UsersRepository;
+  adminEmails: ReadonlySet<string>;
+  memberCount: Pick<MemberCount, 'current'>;
+};
 
 /** Member search and other members' profiles, with DESIGN.md decision 3's privacy rules. */
-export function membersService({ users, adminEmails }: Deps) {
+export function membersService({ users, adminEmails, memberCount }: Deps) {
   return {
     async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {
       const rows = await users.search(text.trim().toLowerCase(), {
@@ -27,7 +32,8 @@ export function membersService({ users, adminEmails }: Deps) {
       return presentMemberProfile(row, viewer, adminEmails);
     },
 
-    count: () => users.count(),
+    /** The number of members (public), from memory while NOTIFY keeps it true (member-count.ts). */
+    count: () => memberCount.current(),
   };
 }
 

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
-import { SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
+import type { MemberCountResponse } from '@common/contracts/auth';
+import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
 import { currentUserQueryOptions } from '../../../lib/current-user';
+import { setMemberCount } from '../../../lib/member-count';
 import { addMessagesToRoom, communityMessagesQueryOptions } from './get-community-messages';
 
 export type StreamState = 'off' | 'connecting' | 'open' | 'down';
@@ -13,7 +15,8 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * GET /api/chat/community/stream: Server-Sent Events, one `message` event per new message (`id:` the
- * message id, `data:` its JSON), comment heartbeats. The browser reconnects by itself after a dropped
+ * message id, `data:` its JSON), a `members` event with the member count when it opens and when it
+ * changes, comment heartbeats. The browser reconnects by itself after a dropped
  * connection, sending Last-Event-ID so nothing is missed; when the server refused the stream outright
  * (EventSource gave up), this opens a fresh one later, with a growing delay. When the server says
  * the session ended (logout, password reset, expiry), it closes for good and calls `onSessionEnded`.
@@ -21,6 +24,7 @@ const RETRY_MAX_MS = 60_000;
  */
 export function openCommunityStream(handlers: {
   onMessages: (messages: ChatMessage[]) => void;
+  onMemberCount: (count: number) => void;
   onState: (state: Exclude<StreamState, 'off'>) => void;
   onSessionEnded: () => void;
 }): () => void {
@@ -43,6 +47,13 @@ export function openCommunityStream(handlers: {
         console.error('Unreadable chat stream event', error);
       }
     };
+    source.addEventListener(MEMBERS_EVENT, (event: MessageEvent<string>) => {
+      try {
+        handlers.onMemberCount((JSON.parse(event.data) as MemberCountResponse).count);
+      } catch (error) {
+        console.error('Unreadable member count event', error);
+      }
+    });
     source.addEventListener(SESSION_ENDED_EVENT, () => {
       closed = true;
       source?.close();
@@ -78,6 +89,8 @@ export function useCommunityStream(enabled: boolean): StreamState {
     const queryKey = communityMessagesQueryOptions().queryKey;
     return openCommunityStream({
       onMessages: (messages) => addMessagesToRoom(queryClient, messages),
+      // The home page's member count, live (issue 15).
+      onMemberCount: (count) => setMemberCount(queryClient, count),
       // Signed out elsewhere: ask who is signed in, which turns the page into the visitor's.
       onSessionEnded: () => void queryClient.invalidateQueries(currentUserQueryOptions()),
       onState: (next) => {

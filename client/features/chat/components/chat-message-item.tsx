@@ -14,7 +14,7 @@ function MessageBody({ message }: { message: ChatMessage }) {
   const { content, messageType } = message;
   if (messageType === 'text' || !isMediaUrl(content)) return <MessageText text={content} />;
   if (messageType === 'photo') return <PhotoMessage src={content} senderName={message.user.name} />;
-  if (messageType === 'video') return <VideoMessage src={content} />;
+  if (messageType === 'video') return <VideoMessage src={content} senderName={message.user.name} />;
   return (
     <audio
       controls
@@ -54,7 +54,9 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       ) : (
         <MessageAvatar name={user.name} src={user.profilePicture} href={profileHref} />
       )}
-      <div className="grid min-w-0 gap-1">
+      {/* One column that may shrink below its content: a grid's own `auto` column would grow to a
+          long URL or to the video poster's 18rem and push the list sideways on a phone. */}
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
         {continued ? (
           <span className="sr-only">{user.name}</span>
         ) : (

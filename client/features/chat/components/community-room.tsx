@@ -10,6 +10,9 @@ import { useCommunityStream } from '../api/community-stream';
 import { chatTransportSettings } from '../chat-settings';
 import { continuesRun } from '../chat-messages';
 import { useChatScroll } from '../use-chat-scroll';
+import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
+import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
+import { announcementOf } from '../chat-announcement';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { PanelHeader } from './chat-panel-header';
@@ -39,6 +42,7 @@ export function CommunityRoom({ username }: { username: string }) {
   }, [queryClient, room.data?.hasOlder]);
 
   const scroll = useChatScroll(messages ?? [], loadOlder);
+  const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
 
   return (
     <>
@@ -49,7 +53,9 @@ export function CommunityRoom({ username }: { username: string }) {
           onScroll={scroll.onScroll}
           role="log"
           aria-label="Community messages"
-          aria-live="polite"
+          // Not live: the relative times tick and older pages come in above; the status below reads
+          // out new messages only.
+          aria-live="off"
           aria-busy={room.isPending}
           className="h-full overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
         >
@@ -86,6 +92,7 @@ export function CommunityRoom({ username }: { username: string }) {
           </Button>
         ) : null}
       </div>
+      <NewMessageAnnouncer announcement={announcement} />
       <ChatComposer onSending={scroll.scrollToEnd} />
     </>
   );

@@ -23,7 +23,7 @@ function useNearView<T extends Element>() {
 }
 
 /** The inline player: starts at once; a refused play() is only logged (SPEC §8). */
-function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
+function InlinePlayer({ src, label, onEnded }: { src: string; label: string; onEnded: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     ref.current?.play().catch((error: unknown) => console.error('Video playback failed', error));
@@ -32,6 +32,7 @@ function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
     <video
       ref={ref}
       src={src}
+      aria-label={label}
       controls
       playsInline
       preload="auto"
@@ -46,11 +47,13 @@ function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
  * player, which returns to the poster when playback ends. The poster's video loads only near the view,
  * so a long list of videos does not fetch them all.
  */
-export function VideoMessage({ src }: { src: string }) {
+export function VideoMessage({ src, senderName }: { src: string; senderName: string }) {
   const [playing, setPlaying] = useState(false);
   const { ref, near } = useNearView<HTMLButtonElement>();
 
-  if (playing) return <InlinePlayer src={src} onEnded={() => setPlaying(false)} />;
+  if (playing) {
+    return <InlinePlayer src={src} label={`Video from ${senderName}`} onEnded={() => setPlaying(false)} />;
+  }
   return (
     <button
       ref={ref}

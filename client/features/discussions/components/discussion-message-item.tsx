@@ -23,7 +23,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
       className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 py-1.5 transition-colors hover:bg-accent/40"
     >
       <MessageAvatar name={user.name} src={user.profilePicture} href={profileHref} />
-      <div className="grid min-w-0 gap-0.5">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-0.5">
         <MessageAuthor name={user.name} href={profileHref} mine={mine} time={message.createdAt} />
         <MessageText text={message.text} />
       </div>

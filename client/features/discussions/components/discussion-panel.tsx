@@ -2,14 +2,19 @@ import { MessagesSquare } from 'lucide-react';
 import { useId } from 'react';
 import { Card } from '../../../components/ui/card';
 import { MessageListStatus } from '../../../components/message-list-status';
+import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { cn } from '../../../lib/utils';
 import { useDiscussionMessages } from '../api/get-discussion-messages';
 import type { DiscussionThread } from '../discussion-thread';
+import type { DiscussionMessage } from '@common/contracts/lessons';
 import { useFollowEnd } from '../use-follow-end';
 import { ClearDiscussionButton } from './clear-discussion-button';
 import { DiscussionComposer } from './discussion-composer';
 import { DiscussionMessageItem } from './discussion-message-item';
+
+const describeMessage = (m: DiscussionMessage) => `${m.user.name}: ${m.text}`;
 
 /**
  * A saved discussion (DESIGN.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
@@ -29,6 +34,7 @@ export function DiscussionPanel({
   const discussion = useDiscussionMessages(thread);
   const messages = discussion.data;
   const follow = useFollowEnd(messages?.at(-1)?.id);
+  const announcement = useNewMessageAnnouncement(messages, user?.username, describeMessage);
 
   return (
     <Card aria-labelledby={titleId} className={cn('flex h-[640px] flex-col overflow-hidden', className)}>
@@ -48,7 +54,8 @@ export function DiscussionPanel({
         onScroll={follow.onScroll}
         role="log"
         aria-label={`${title} messages`}
-        aria-live="polite"
+        // Not live: the relative times tick; the status below reads out new messages only.
+        aria-live="off"
         aria-busy={discussion.isPending}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-3 sm:px-3"
       >
@@ -70,6 +77,7 @@ export function DiscussionPanel({
           </ol>
         ) : null}
       </div>
+      <NewMessageAnnouncer announcement={announcement} />
       <DiscussionComposer thread={thread} onSending={follow.scrollToEnd} />
     </Card>
   );

@@ -1,11 +1,20 @@
 import { Users } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
-import { useMemberCount } from '../api/get-member-count';
+import { MEMBER_COUNT_SHOWN_FROM } from '@common/constants';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useMemberCount } from '../../../lib/member-count';
 
-/** How many members the tribe has (6 when the count cannot be loaded, as the spec says). */
+/**
+ * How many members the tribe has (6 when the count cannot be loaded, as the spec says), kept
+ * current by the chat stream while a member has it open. Visitors see it only once the tribe has
+ * MEMBER_COUNT_SHOWN_FROM members; members always do.
+ */
 export function MemberCountCard() {
-  const { count, isPending } = useMemberCount();
+  const { count, isPending, fallback } = useMemberCount();
+  const { user, isPending: userPending } = useCurrentUser();
+  const visitor = !userPending && user === null;
+  if (visitor && !fallback && count !== undefined && count < MEMBER_COUNT_SHOWN_FROM) return null;
   return (
     <Card aria-labelledby="member-count-label" className="relative overflow-hidden p-5 sm:p-6">
       <div
