@@ -22,6 +22,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
+import { CANVAS_INSTRUCTIONS } from '../engine/shortcuts';
 import { formatClock } from './format-clock';
 
 type ControlProps = { engine: AnalysisEngine | null; state: EngineState; compact?: boolean };
@@ -276,14 +277,18 @@ export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; 
 
 /**
  * The stage: a dark band up to 400px high holding the engine's 800 × 400 canvas, scaled down on narrow
- * screens, with the angle banner and, before any media, a hint.
+ * screens, with the angle banner and, before any media, a hint. For screen readers it also holds the
+ * canvas's keyboard instructions (`descriptionId`), the annotations as a list of text, and a status
+ * that says each keyboard step and each saved or removed annotation.
  */
 export function AnalysisStage({
   hostRef,
+  descriptionId,
   state,
   hint,
 }: {
   hostRef: (host: HTMLDivElement | null) => void;
+  descriptionId: string;
   state: EngineState;
   hint: ReactNode;
 }) {
@@ -301,6 +306,23 @@ export function AnalysisStage({
             {state.banner}
           </span>
         )}
+      </div>
+      <p id={descriptionId} className="sr-only">
+        {CANVAS_INSTRUCTIONS}
+      </p>
+      <div className="sr-only">
+        {state.annotationTexts.length === 0 ? (
+          <p>Annotations: none yet.</p>
+        ) : (
+          <ul aria-label="Annotations">
+            {state.annotationTexts.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div role="status" className="sr-only">
+        {state.announcement && <span key={state.announcement.id}>{state.announcement.text}</span>}
       </div>
     </div>
   );

@@ -19,8 +19,8 @@ import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
  */
 export default function AnalysisTool() {
   const rootRef = useRef<HTMLElement>(null);
-  const { engine, state, hostRef } = useAnalysisEngine('Analysis canvas');
-  useAnalysisShortcuts(engine, rootRef, true);
+  const { engine, state, hostRef, descriptionId } = useAnalysisEngine('Analysis canvas');
+  useAnalysisShortcuts(engine, rootRef);
 
   return (
     <Card ref={rootRef} aria-labelledby="analysis-tool-title" className="overflow-hidden">
@@ -44,6 +44,7 @@ export default function AnalysisTool() {
       </div>
       <AnalysisStage
         hostRef={hostRef}
+        descriptionId={descriptionId}
         state={state}
         hint={
           <>

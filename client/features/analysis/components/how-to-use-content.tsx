@@ -28,6 +28,9 @@ export function HowToUseContent() {
         <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">
           Keyboard shortcuts
         </h3>
+        <p className="mb-3 text-muted-foreground">
+          They work while the tool has focus: Tab to its canvas (or click it) and draw without a mouse.
+        </p>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
           {SHORTCUTS.map(({ keys, action }) => (
             <div key={action} className="contents">
