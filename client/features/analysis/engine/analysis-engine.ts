@@ -254,6 +254,13 @@ export class AnalysisEngine {
 
   // ——— keyboard ———
 
+  /** A key was used on the canvas: the crosshair shows until a pointer presses on it or focus leaves. */
+  keyboardInUse() {
+    if (this.keyboardFocus) return;
+    this.keyboardFocus = true;
+    this.invalidate();
+  }
+
   /**
    * Moves the keyboard's crosshair by logical canvas pixels; the shape under way follows it. At the
    * canvas's edge the view pans instead, so that the whole of a zoomed picture can be reached.

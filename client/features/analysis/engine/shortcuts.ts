@@ -74,6 +74,7 @@ export function applyShortcut(engine: AnalysisEngine, e: KeyboardEvent): boolean
     return false;
   }
   const onCanvas = e.target === engine.canvas;
+  if (onCanvas) engine.keyboardInUse();
   const { tool, mediaType } = engine.getState();
   const isVideo = mediaType === 'video';
   const arrow = ARROWS[key];
