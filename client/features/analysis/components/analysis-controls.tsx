@@ -36,7 +36,11 @@ const TOOL_BUTTONS = [
 const toggleClass =
   'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90 aria-pressed:shadow-sm';
 
-/** Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear. */
+/**
+ * Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear.
+ * On a phone the full buttons keep only their icons (their words stay for screen readers), so the
+ * tools fit one row.
+ */
 export function ToolButtons({ engine, state, compact = false }: ControlProps) {
   return (
     <div role="group" aria-label="Tools" className="flex flex-wrap items-center gap-1.5">
@@ -73,7 +77,7 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
               onClick={() => engine?.toggleTool(tool)}
             >
               <Icon aria-hidden="true" />
-              {label}
+              <span className="max-sm:sr-only">{label}</span>
               {swatch}
             </Button>
           </Tooltip>
@@ -92,12 +96,12 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
         size="sm"
         variant="outline"
         aria-label="Clear drawings"
-        className="gap-1.5 px-2.5"
+        className="gap-1.5 px-2.5 max-sm:w-9 max-sm:px-0"
         disabled={!engine}
         onClick={() => engine?.clear()}
       >
         <Trash2 aria-hidden="true" />
-        Clear
+        <span className="max-sm:sr-only">Clear</span>
       </Button>
     </div>
   );

@@ -35,9 +35,10 @@ export default function AnalysisTool() {
         </div>
         <MediaFileInput engine={engine} label="Load video or image" />
       </div>
+      {/* On a phone: the tools on one row, zoom and export on the next. */}
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">
         <ToolButtons engine={engine} state={state} />
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name="analysis-frame" />
         </div>

@@ -1,3 +1,5 @@
+import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { SHORTCUTS } from '../engine/shortcuts';
 
 const STEPS = [
@@ -6,15 +8,23 @@ const STEPS = [
   'Angle: press on the joint (the vertex) and drag along the first limb; release. Then tap or click the end of the second limb: the angle shows for 3 seconds and stays on the picture.',
   'Click the active tool again, or press Esc, to pan: drag to move, pinch or scroll to zoom (50% to 400%).',
   'Play, pause, change the speed, seek, or step one frame at a time to find the key position.',
+  'No mouse? Tab to the canvas: the arrow keys move a crosshair and Enter sets each point (see the keyboard shortcuts).',
   'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
 ] as const;
 
+/** Wide enough for the steps and the shortcuts side by side (Tailwind's md). */
+const SIDE_BY_SIDE = '(min-width: 768px)';
+
 /**
  * The contents of the physiological page's 'How to Use' card: the steps of the analysis tool and its
- * keyboard shortcuts. Light: no engine code, so the card does not wait for the tool's chunk.
+ * keyboard shortcuts, which start folded on a phone (few phones have a keyboard, and the list is
+ * long). Light: no engine code, so the card does not wait for the tool's chunk.
  */
 export function HowToUseContent() {
+  const [shortcutsOpen, setShortcutsOpen] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia(SIDE_BY_SIDE).matches,
+  );
   return (
     <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
       <ol className="grid list-decimal gap-2 pl-5 marker:font-semibold marker:text-brand">
@@ -24,10 +34,20 @@ export function HowToUseContent() {
           </li>
         ))}
       </ol>
-      <div>
-        <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">
-          Keyboard shortcuts
-        </h3>
+      <details
+        open={shortcutsOpen}
+        onToggle={(e) => setShortcutsOpen(e.currentTarget.open)}
+        className="group"
+      >
+        <summary className="mb-2 flex cursor-pointer list-none items-center gap-1 rounded-sm [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            aria-hidden="true"
+            className="size-4 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
+          />
+          <h3 className="text-xs font-bold uppercase tracking-wide text-muted-foreground">
+            Keyboard shortcuts
+          </h3>
+        </summary>
         <p className="mb-3 text-muted-foreground">
           They work while the tool has focus: Tab to its canvas (or click it) and draw without a mouse.
         </p>
@@ -48,7 +68,7 @@ export function HowToUseContent() {
             </div>
           ))}
         </dl>
-      </div>
+      </details>
     </div>
   );
 }

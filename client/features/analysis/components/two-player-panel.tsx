@@ -62,7 +62,7 @@ export default function TwoPlayerPanel() {
           )}
         </div>
       </div>
-      <div className="grid gap-4 p-4 sm:p-5 lg:grid-cols-2">
+      <div className="grid gap-4 p-3 sm:p-5 lg:grid-cols-2">
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
       </div>

@@ -76,6 +76,7 @@ export type Control =
 type ControlOptions = { echo?: boolean };
 
 const ZOOM_STEP = 1.5;
+const TOOL_NAMES = { draw: 'Draw', line: 'Line', angle: 'Angle' } as const;
 const CANVAS_CENTRE: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 };
 
 const KEY_STEP_TEXT: Partial<Record<KeyStep, string>> = {
@@ -253,6 +254,16 @@ export class AnalysisEngine {
   }
 
   // ——— keyboard ———
+
+  /** Says which tool is chosen and what the arrow keys do now (after a shortcut changed it). */
+  announceTool() {
+    const { tool } = this.state;
+    this.announce(
+      tool === 'none'
+        ? 'No tool: the arrow keys pan.'
+        : `${TOOL_NAMES[tool]} tool: the arrow keys move the crosshair, Enter sets a point.`,
+    );
+  }
 
   /** A key was used on the canvas: the crosshair shows until a pointer presses on it or focus leaves. */
   keyboardInUse() {

@@ -99,19 +99,23 @@ export function applyShortcut(engine: AnalysisEngine, e: KeyboardEvent): boolean
     case 'd':
     case 'D':
       engine.toggleTool('draw');
+      engine.announceTool();
       return true;
     case 'l':
     case 'L':
       engine.toggleTool('line');
+      engine.announceTool();
       return true;
     case 'a':
     case 'A':
       engine.toggleTool('angle');
+      engine.announceTool();
       return true;
     case 'Escape':
       if (engine.cancelShape()) return true;
       if (tool === 'none') return false;
       engine.setTool('none');
+      engine.announceTool();
       return true;
     case 'Enter':
     case ' ':
