@@ -238,11 +238,6 @@ export class AnalysisEngine {
     this.invalidate();
   }
 
-  /** Whether a shape is under way (Escape drops it before it turns the tool off). */
-  get shapeUnderWay(): boolean {
-    return this.pending !== null;
-  }
-
   /** Drops the shape under way, if any; returns whether there was one. */
   cancelShape(): boolean {
     if (!this.pending) return false;
@@ -274,7 +269,7 @@ export class AnalysisEngine {
 
   /**
    * Moves the keyboard's crosshair by logical canvas pixels; the shape under way follows it. At the
-   * canvas's edge the view pans instead, so that the whole of a zoomed picture can be reached.
+   * canvas's edge a zoomed-in view pans instead, so that the whole of the picture can be reached.
    */
   moveCrosshair(dx: number, dy: number) {
     this.keyboardFocus = true;
@@ -282,7 +277,9 @@ export class AnalysisEngine {
     const x = Math.min(CANVAS_WIDTH, Math.max(0, want.x));
     const y = Math.min(CANVAS_HEIGHT, Math.max(0, want.y));
     this.crosshair = { x, y };
-    if (want.x !== x || want.y !== y) this.view = panBy(this.view, x - want.x, y - want.y);
+    if ((want.x !== x || want.y !== y) && this.view.zoom > 1) {
+      this.view = panBy(this.view, x - want.x, y - want.y);
+    }
     this.followCrosshair();
     this.invalidate();
   }
