@@ -173,22 +173,24 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
       <IconButton label="Next frame" className="size-9" disabled={disabled} onClick={() => engine?.step(1)}>
         <StepForward aria-hidden="true" />
       </IconButton>
-      <div className={cn('flex min-w-40 flex-1 items-center gap-2', compact ? 'basis-40' : 'basis-56')}>
-        <input
-          type="range"
-          aria-label="Seek"
-          min={0}
-          max={state.duration || 0}
-          step="any"
-          value={Math.min(state.time, state.duration || 0)}
-          disabled={disabled || state.duration === 0}
-          onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
-          className="h-2 w-full min-w-0 flex-1 cursor-pointer accent-primary disabled:cursor-not-allowed"
-        />
-        <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
-          {formatClock(state.time)} / {formatClock(state.duration)}
-        </span>
-      </div>
+      {/* On a phone the seek bar fills the first row after the buttons; the time and the speed share the next. */}
+      <input
+        type="range"
+        aria-label="Seek"
+        min={0}
+        max={state.duration || 0}
+        step="any"
+        value={Math.min(state.time, state.duration || 0)}
+        disabled={disabled || state.duration === 0}
+        onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
+        className={cn(
+          'mx-1 h-2 min-w-24 flex-1 basis-24 cursor-pointer accent-primary disabled:cursor-not-allowed',
+          compact ? 'sm:basis-32' : 'sm:basis-48',
+        )}
+      />
+      <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
+        {formatClock(state.time)} / {formatClock(state.duration)}
+      </span>
       <div className="ml-auto flex items-center gap-1.5 pl-2">
         <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
           Speed
@@ -311,7 +313,8 @@ export function AnalysisStage({
           </span>
         )}
       </div>
-      <p id={descriptionId} className="sr-only">
+      {/* Hidden: read as the canvas's description only, not a second time in the page. */}
+      <p id={descriptionId} hidden>
         {CANVAS_INSTRUCTIONS}
       </p>
       <div className="sr-only">

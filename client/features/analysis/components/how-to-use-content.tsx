@@ -8,7 +8,6 @@ const STEPS = [
   'Angle: press on the joint (the vertex) and drag along the first limb; release. Then tap or click the end of the second limb: the angle shows for 3 seconds and stays on the picture.',
   'Click the active tool again, or press Esc, to pan: drag to move, pinch or scroll to zoom (50% to 400%).',
   'Play, pause, change the speed, seek, or step one frame at a time to find the key position.',
-  'No mouse? Tab to the canvas: the arrow keys move a crosshair and Enter sets each point (see the keyboard shortcuts).',
   'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
 ] as const;
@@ -27,9 +26,9 @@ export function HowToUseContent() {
   );
   return (
     <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
-      <ol className="grid list-decimal gap-2 pl-5 marker:font-semibold marker:text-brand">
+      <ol className="grid list-decimal gap-1.5 pl-5 marker:font-semibold marker:text-brand sm:gap-2">
         {STEPS.map((step) => (
-          <li key={step} className="pl-1 leading-relaxed">
+          <li key={step} className="pl-1 leading-snug sm:leading-relaxed">
             {step}
           </li>
         ))}
@@ -49,7 +48,8 @@ export function HowToUseContent() {
           </h3>
         </summary>
         <p className="mb-3 text-muted-foreground">
-          They work while the tool has focus: Tab to its canvas (or click it) and draw without a mouse.
+          They work while the tool has focus. No mouse? Tab to the canvas: the arrow keys move a crosshair and
+          Enter sets each point.
         </p>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
           {SHORTCUTS.map(({ keys, action }) => (

@@ -233,9 +233,12 @@ const CROSSHAIR_GAP = 4;
 
 /**
  * The keyboard's crosshair at a logical canvas point: four short arms around a gap, white over a dark
- * edge so it shows on any picture, and a dot in the tool's colour where the next point goes.
+ * edge so it shows on any picture, and a dot in the tool's colour where the next point goes. `size`
+ * enlarges it where the canvas is shown small (a phone), like the angle values.
  */
-export function drawCrosshair(ctx: Ctx, p: Point, color: string) {
+export function drawCrosshair(ctx: Ctx, p: Point, color: string, size = 1) {
+  const arm = CROSSHAIR_ARM * size;
+  const gap = CROSSHAIR_GAP * size;
   ctx.beginPath();
   for (const [dx, dy] of [
     [1, 0],
@@ -243,8 +246,8 @@ export function drawCrosshair(ctx: Ctx, p: Point, color: string) {
     [0, 1],
     [0, -1],
   ] as const) {
-    ctx.moveTo(p.x + dx * CROSSHAIR_GAP, p.y + dy * CROSSHAIR_GAP);
-    ctx.lineTo(p.x + dx * CROSSHAIR_ARM, p.y + dy * CROSSHAIR_ARM);
+    ctx.moveTo(p.x + dx * gap, p.y + dy * gap);
+    ctx.lineTo(p.x + dx * arm, p.y + dy * arm);
   }
   ctx.lineCap = 'round';
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
@@ -254,7 +257,7 @@ export function drawCrosshair(ctx: Ctx, p: Point, color: string) {
   ctx.lineWidth = 2;
   ctx.stroke();
   ctx.beginPath();
-  ctx.arc(p.x, p.y, 2.5, 0, Math.PI * 2);
+  ctx.arc(p.x, p.y, 2.5 * size, 0, Math.PI * 2);
   ctx.fillStyle = color;
   ctx.fill();
   ctx.lineWidth = 1;

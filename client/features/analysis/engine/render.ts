@@ -64,6 +64,6 @@ export function renderScene(
   }
   if (scene.crosshair) {
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
-    drawCrosshair(ctx, scene.crosshair.at, scene.crosshair.color);
+    drawCrosshair(ctx, scene.crosshair.at, scene.crosshair.color, textScale);
   }
 }
