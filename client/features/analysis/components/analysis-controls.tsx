@@ -185,7 +185,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
         onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
         className={cn(
           'mx-1 h-2 min-w-24 flex-1 basis-24 cursor-pointer accent-primary disabled:cursor-not-allowed',
-          compact ? 'sm:basis-32' : 'sm:basis-48',
+          !compact && 'sm:basis-48',
         )}
       />
       <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
