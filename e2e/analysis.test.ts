@@ -13,11 +13,11 @@ async function openTool(page: Page) {
   await signUpViaApi(f.context, f.baseURL);
   await page.goto(PAGE);
   const tool = page.getByRole('region', { name: 'Video Analysis' });
-  await tool.getByRole('img', { name: 'Analysis canvas' }).waitFor();
+  await tool.getByRole('application', { name: 'Analysis canvas' }).waitFor();
   return tool;
 }
 
-const canvasIn = (scope: Locator) => scope.getByRole('img', { name: /canvas$/ });
+const canvasIn = (scope: Locator) => scope.getByRole('application', { name: /canvas$/ });
 
 /** Bytes of a file the browser makes itself, passed back as base64. */
 async function bytesFrom(page: Page, make: () => Promise<string>): Promise<Buffer> {
@@ -173,13 +173,17 @@ describe('video analysis tool', () => {
     await expect.poll(() => pixelAt(tool, 300, 100).then(isRed)).toBe(false);
   });
 
-  it('answers the keyboard shortcuts, but not while the member types in a field', async () => {
+  it('answers the keyboard shortcuts while focus is in the tool, but not while the member types in a field', async () => {
     const { page } = f;
     const tool = await openTool(page);
     const canvas = canvasIn(tool);
     await loadPicture(page, tool);
-    // Nothing focused: the page's main tool takes the keys.
+    // Nothing focused: the keys are not the tool's.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('l');
+    expect(await canvas.getAttribute('data-tool')).toBe('none');
+    // The canvas focused: they are.
+    await canvas.focus();
     await page.keyboard.press('l');
     await waitForData(canvas, 'tool', 'line');
     expect(await tool.getByRole('button', { name: 'Line' }).getAttribute('aria-pressed')).toBe('true');
@@ -198,6 +202,105 @@ describe('video analysis tool', () => {
     await field.click();
     await page.keyboard.type('la');
     expect(await canvas.getAttribute('data-tool')).toBe('draw');
+    expect(await field.inputValue()).toContain('la');
+  });
+
+  it('draws an angle and a line by keyboard alone, and lists them as text', async () => {
+    const { page } = f;
+    const tool = await openTool(page);
+    const canvas = canvasIn(tool);
+    await loadPicture(page, tool);
+    const list = tool.getByRole('list', { name: 'Annotations' });
+    const said = (text: string) => tool.getByRole('status').getByText(text, { exact: false }).waitFor();
+
+    // Tab from the last button of the toolbar to the canvas, which says how to use it.
+    await tool.getByRole('button', { name: 'Export frame as PNG' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await canvas.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await canvas.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('arrow keys');
+
+    // A: the angle tool. The crosshair starts in the middle (400, 200); Shift moves it 25 px a step.
+    await page.keyboard.press('a');
+    await waitForData(canvas, 'tool', 'angle');
+    expect(await tool.getByRole('button', { name: 'Angle' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Enter');
+    await said('Vertex set');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Enter');
+    await said('First arm set');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowDown');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
+    // The crosshair shows where the next point goes: its right arm, white, 9 px right of (500, 200)
+    // (read on the rows around it: the canvas is drawn a little smaller than 800 px here).
+    const whitest = async () => {
+      const rows = await Promise.all([199, 200, 201].map((y) => pixelAt(tool, 509, y)));
+      return Math.max(...rows.map((rgb) => Math.min(...rgb)));
+    };
+    await expect.poll(whitest).toBeGreaterThan(230);
+    await page.keyboard.press('Space');
+    await tool.getByRole('status').getByText('Measured Angle: 90.0°').waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Angle 1: 90.0°']);
+
+    // L: a line 100 canvas px long, which is 180 px of the 1280 × 720 picture shown at 800 × 400.
+    await page.keyboard.press('l');
+    await page.keyboard.press('Enter');
+    await said('Line start set');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Enter');
+    await said('Line 1: 180 px added');
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Angle 1: 90.0°', 'Line 1: 180 px']);
+
+    // Escape turns the tool off; then the arrows pan the zoomed picture (the angle's upright arm, at
+    // x 400 from y 50 to 200 after zooming 1.5× about the middle, goes 100 px left with Shift+→).
+    await page.keyboard.press('Escape');
+    await waitForData(canvas, 'tool', 'none');
+    await page.keyboard.press('+');
+    await waitForData(canvas, 'zoom', '1.5');
+    const isYellow = ([r, g, b]: number[]) => r! > 200 && g! > 170 && b! < 100;
+    await expect.poll(() => pixelAt(tool, 400, 150).then(isYellow)).toBe(true);
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => pixelAt(tool, 300, 150).then(isYellow)).toBe(true);
+    expect(isYellow(await pixelAt(tool, 400, 150))).toBe(false);
+
+    // Undo by keyboard, heard and gone from the list.
+    await page.keyboard.press('Control+z');
+    await said('Removed Line 1: 180 px');
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Angle 1: 90.0°']);
+
+    // L typed in a text field elsewhere on the page is the field's, not the tool's; nor with nothing focused.
+    const field = page.getByRole('textbox').first();
+    await field.click();
+    await page.keyboard.type('L');
+    expect(await field.inputValue()).toContain('L');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('l');
+    expect(await canvas.getAttribute('data-tool')).toBe('none');
+    expect(await tool.getByRole('button', { name: 'Line' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('the side-by-side players take the keyboard each on its own canvas, each with its own list', async () => {
+    const { page } = f;
+    await openTool(page);
+    const two = page.getByRole('region', { name: 'Player 2 - Member 2' });
+    const canvas = canvasIn(two);
+    await canvas.waitFor();
+    expect(await canvas.getAttribute('aria-describedby')).not.toBe(
+      await canvasIn(page.getByRole('region', { name: 'Video Analysis' })).getAttribute('aria-describedby'),
+    );
+    await canvas.focus();
+    await page.keyboard.press('l');
+    await waitForData(canvas, 'tool', 'line');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Enter');
+    // Nothing loaded: the canvas's own pixels.
+    expect(
+      await two.getByRole('list', { name: 'Annotations' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Line 1: 25 px']);
+    const one = page.getByRole('region', { name: 'Player 1 - Member 1' });
+    expect(await canvasIn(one).getAttribute('data-tool')).toBe('none');
+    expect(await one.getByRole('list', { name: 'Annotations' }).count()).toBe(0);
   });
 
   it('measures an angle and pinch-zooms with a finger on a phone', async () => {

@@ -22,7 +22,7 @@ export default function PhysiologicalPage() {
   return (
     <RequireMember>
       {() => (
-        <div className="grid gap-8">
+        <div className="grid gap-6 sm:gap-8">
           <ThinkTankPageHeader area="physiological" title={TITLE} trail={[{ label: TITLE }]} />
           {/* The recorder sits beside the tool, so that a coach can talk over an analysis. */}
           <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_300px] xl:items-start">
@@ -37,9 +37,10 @@ export default function PhysiologicalPage() {
           <Suspense fallback={<Skeleton className="h-[480px] rounded-xl" />}>
             <TwoPlayerPanel />
           </Suspense>
+          {/* The page's width, like the cards above it; a little shorter on a phone. */}
           <DiscussionPanel
             thread={{ thinkTank: 'physiological', topic: MAIN, lesson: MAIN }}
-            className="w-full max-w-3xl"
+            className="h-[520px] w-full sm:h-[640px]"
           />
         </div>
       )}

@@ -22,6 +22,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
+import { CANVAS_INSTRUCTIONS } from '../engine/shortcuts';
 import { formatClock } from './format-clock';
 
 type ControlProps = { engine: AnalysisEngine | null; state: EngineState; compact?: boolean };
@@ -35,7 +36,11 @@ const TOOL_BUTTONS = [
 const toggleClass =
   'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90 aria-pressed:shadow-sm';
 
-/** Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear. */
+/**
+ * Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear.
+ * On a phone the full buttons keep only their icons (their words stay for screen readers), so the
+ * tools fit one row.
+ */
 export function ToolButtons({ engine, state, compact = false }: ControlProps) {
   return (
     <div role="group" aria-label="Tools" className="flex flex-wrap items-center gap-1.5">
@@ -72,7 +77,7 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
               onClick={() => engine?.toggleTool(tool)}
             >
               <Icon aria-hidden="true" />
-              {label}
+              <span className="max-sm:sr-only">{label}</span>
               {swatch}
             </Button>
           </Tooltip>
@@ -91,12 +96,12 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
         size="sm"
         variant="outline"
         aria-label="Clear drawings"
-        className="gap-1.5 px-2.5"
+        className="gap-1.5 px-2.5 max-sm:w-9 max-sm:px-0"
         disabled={!engine}
         onClick={() => engine?.clear()}
       >
         <Trash2 aria-hidden="true" />
-        Clear
+        <span className="max-sm:sr-only">Clear</span>
       </Button>
     </div>
   );
@@ -168,22 +173,24 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
       <IconButton label="Next frame" className="size-9" disabled={disabled} onClick={() => engine?.step(1)}>
         <StepForward aria-hidden="true" />
       </IconButton>
-      <div className={cn('flex min-w-40 flex-1 items-center gap-2', compact ? 'basis-40' : 'basis-56')}>
-        <input
-          type="range"
-          aria-label="Seek"
-          min={0}
-          max={state.duration || 0}
-          step="any"
-          value={Math.min(state.time, state.duration || 0)}
-          disabled={disabled || state.duration === 0}
-          onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
-          className="h-2 w-full min-w-0 flex-1 cursor-pointer accent-primary disabled:cursor-not-allowed"
-        />
-        <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
-          {formatClock(state.time)} / {formatClock(state.duration)}
-        </span>
-      </div>
+      {/* On a phone the seek bar fills the first row after the buttons; the time and the speed share the next. */}
+      <input
+        type="range"
+        aria-label="Seek"
+        min={0}
+        max={state.duration || 0}
+        step="any"
+        value={Math.min(state.time, state.duration || 0)}
+        disabled={disabled || state.duration === 0}
+        onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
+        className={cn(
+          'mx-1 h-2 min-w-24 flex-1 basis-24 cursor-pointer accent-primary disabled:cursor-not-allowed',
+          !compact && 'sm:basis-48',
+        )}
+      />
+      <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
+        {formatClock(state.time)} / {formatClock(state.duration)}
+      </span>
       <div className="ml-auto flex items-center gap-1.5 pl-2">
         <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
           Speed
@@ -276,14 +283,18 @@ export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; 
 
 /**
  * The stage: a dark band up to 400px high holding the engine's 800 × 400 canvas, scaled down on narrow
- * screens, with the angle banner and, before any media, a hint.
+ * screens, with the angle banner and, before any media, a hint. For screen readers it also holds the
+ * canvas's keyboard instructions (`descriptionId`), the annotations as a list of text, and a status
+ * that says each keyboard step and each saved or removed annotation.
  */
 export function AnalysisStage({
   hostRef,
+  descriptionId,
   state,
   hint,
 }: {
   hostRef: (host: HTMLDivElement | null) => void;
+  descriptionId: string;
   state: EngineState;
   hint: ReactNode;
 }) {
@@ -301,6 +312,24 @@ export function AnalysisStage({
             {state.banner}
           </span>
         )}
+      </div>
+      {/* Hidden: read as the canvas's description only, not a second time in the page. */}
+      <p id={descriptionId} hidden>
+        {CANVAS_INSTRUCTIONS}
+      </p>
+      <div className="sr-only">
+        {state.annotationTexts.length === 0 ? (
+          <p>Annotations: none yet.</p>
+        ) : (
+          <ul aria-label="Annotations">
+            {state.annotationTexts.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div role="status" className="sr-only">
+        {state.announcement && <span key={state.announcement.id}>{state.announcement.text}</span>}
       </div>
     </div>
   );

@@ -19,8 +19,8 @@ import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
  */
 export default function AnalysisTool() {
   const rootRef = useRef<HTMLElement>(null);
-  const { engine, state, hostRef } = useAnalysisEngine('Analysis canvas');
-  useAnalysisShortcuts(engine, rootRef, true);
+  const { engine, state, hostRef, descriptionId } = useAnalysisEngine('Analysis canvas');
+  useAnalysisShortcuts(engine, rootRef);
 
   return (
     <Card ref={rootRef} aria-labelledby="analysis-tool-title" className="overflow-hidden">
@@ -35,15 +35,17 @@ export default function AnalysisTool() {
         </div>
         <MediaFileInput engine={engine} label="Load video or image" />
       </div>
+      {/* On a phone: the tools on one row, zoom and export on the next. */}
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">
         <ToolButtons engine={engine} state={state} />
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name="analysis-frame" />
         </div>
       </div>
       <AnalysisStage
         hostRef={hostRef}
+        descriptionId={descriptionId}
         state={state}
         hint={
           <>

@@ -1,3 +1,5 @@
+import { ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { SHORTCUTS } from '../engine/shortcuts';
 
 const STEPS = [
@@ -10,24 +12,45 @@ const STEPS = [
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
 ] as const;
 
+/** Wide enough for the steps and the shortcuts side by side (Tailwind's md). */
+const SIDE_BY_SIDE = '(min-width: 768px)';
+
 /**
  * The contents of the physiological page's 'How to Use' card: the steps of the analysis tool and its
- * keyboard shortcuts. Light: no engine code, so the card does not wait for the tool's chunk.
+ * keyboard shortcuts, which start folded on a phone (few phones have a keyboard, and the list is
+ * long). Light: no engine code, so the card does not wait for the tool's chunk.
  */
 export function HowToUseContent() {
+  const [shortcutsOpen, setShortcutsOpen] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia(SIDE_BY_SIDE).matches,
+  );
   return (
     <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
-      <ol className="grid list-decimal gap-2 pl-5 marker:font-semibold marker:text-brand">
+      <ol className="grid list-decimal gap-1.5 pl-5 marker:font-semibold marker:text-brand sm:gap-2">
         {STEPS.map((step) => (
-          <li key={step} className="pl-1 leading-relaxed">
+          <li key={step} className="pl-1 leading-snug sm:leading-relaxed">
             {step}
           </li>
         ))}
       </ol>
-      <div>
-        <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">
-          Keyboard shortcuts
-        </h3>
+      <details
+        open={shortcutsOpen}
+        onToggle={(e) => setShortcutsOpen(e.currentTarget.open)}
+        className="group"
+      >
+        <summary className="mb-2 flex cursor-pointer list-none items-center gap-1 rounded-sm [&::-webkit-details-marker]:hidden">
+          <ChevronRight
+            aria-hidden="true"
+            className="size-4 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
+          />
+          <h3 className="text-xs font-bold uppercase tracking-wide text-muted-foreground">
+            Keyboard shortcuts
+          </h3>
+        </summary>
+        <p className="mb-3 text-muted-foreground">
+          They work while the tool has focus. No mouse? Tab to the canvas: the arrow keys move a crosshair and
+          Enter sets each point.
+        </p>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
           {SHORTCUTS.map(({ keys, action }) => (
             <div key={action} className="contents">
@@ -45,7 +68,7 @@ export function HowToUseContent() {
             </div>
           ))}
         </dl>
-      </div>
+      </details>
     </div>
   );
 }

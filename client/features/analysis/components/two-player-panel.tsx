@@ -62,7 +62,7 @@ export default function TwoPlayerPanel() {
           )}
         </div>
       </div>
-      <div className="grid gap-4 p-4 sm:p-5 lg:grid-cols-2">
+      <div className="grid gap-4 p-3 sm:p-5 lg:grid-cols-2">
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
       </div>
@@ -73,8 +73,8 @@ export default function TwoPlayerPanel() {
 function PlayerPanel({ title, player }: { title: string; player: Player }) {
   const rootRef = useRef<HTMLElement>(null);
   const headingId = useId();
-  const { engine, state, hostRef } = player;
-  useAnalysisShortcuts(engine, rootRef, false);
+  const { engine, state, hostRef, descriptionId } = player;
+  useAnalysisShortcuts(engine, rootRef);
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
   return (
@@ -100,6 +100,7 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
       <div className="-mx-3">
         <AnalysisStage
           hostRef={hostRef}
+          descriptionId={descriptionId}
           state={state}
           hint={<span className="font-semibold text-zinc-200">Load {title.split(' - ')[0]}’s video</span>}
         />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type RefObject } from 'react';
 import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
 import { applyShortcut, isShortcutTarget } from '../engine/shortcuts';
 
@@ -7,47 +7,41 @@ const idleState = () => IDLE_STATE;
 
 /**
  * Mounts an engine on the element given to `hostRef` and follows its small state. Pointer moves never
- * reach React: only tool, zoom, playback, annotation count and banner changes do.
+ * reach React: only tool, zoom, playback, annotation and banner changes do. `descriptionId` is the id
+ * the canvas's keyboard instructions must have (its `aria-describedby`).
  */
 export function useAnalysisEngine(label: string) {
   const [engine, setEngine] = useState<AnalysisEngine | null>(null);
+  const descriptionId = useId();
   const hostRef = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return;
-      const created = new AnalysisEngine(host, { label });
+      const created = new AnalysisEngine(host, { label, describedBy: descriptionId });
       setEngine(created);
       return () => {
         created.destroy();
         setEngine(null);
       };
     },
-    [label],
+    [label, descriptionId],
   );
   const state = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getState ?? idleState);
-  return { engine, state, hostRef };
+  return { engine, state, hostRef, descriptionId };
 }
 
 /**
- * Keyboard shortcuts for one engine: when focus is inside `root`, or, with `global`, when nothing else in
- * the page has focus.
+ * Keyboard shortcuts for one engine, only while focus is inside `root` (its canvas or its controls):
+ * a key typed anywhere else on the page, or with nothing focused, is not the tool's.
  */
-export function useAnalysisShortcuts(
-  engine: AnalysisEngine | null,
-  root: RefObject<HTMLElement | null>,
-  global: boolean,
-) {
+export function useAnalysisShortcuts(engine: AnalysisEngine | null, root: RefObject<HTMLElement | null>) {
   useEffect(() => {
-    if (!engine) return;
+    const element = root.current;
+    if (!engine || !element) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !isShortcutTarget(e.target)) return;
-      const inside = e.target instanceof Node && !!root.current?.contains(e.target);
-      const nothingFocused = !document.activeElement || document.activeElement === document.body;
-      if (!inside && !(global && nothingFocused)) return;
-      // A dialog or menu open over the page keeps its keys.
-      if (!inside && document.querySelector('[role="dialog"],[role="menu"]')) return;
       if (applyShortcut(engine, e)) e.preventDefault();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [engine, root, global]);
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, [engine, root]);
 }

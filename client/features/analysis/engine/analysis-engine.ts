@@ -10,13 +10,21 @@ import {
   type Point,
   type ViewTransform,
 } from '@common/geometry';
-import { DEFAULT_SPEED, type Annotation, type Pending, type Speed, type Tool } from './annotations';
+import {
+  DEFAULT_SPEED,
+  TOOL_COLORS,
+  type Annotation,
+  type Pending,
+  type Speed,
+  type Tool,
+} from './annotations';
 import { AnnotationTiles } from './annotation-tiles';
+import { describeAnnotations } from './describe-annotations';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
 import { PointerGestures, type GestureHandlers } from './pointer-gestures';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
-import { moveTool, pressTool, releaseTool } from './tool-gestures';
+import { keyTool, moveTool, pressTool, releaseTool, type KeyStep } from './tool-gestures';
 
 /** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
 export type EngineState = {
@@ -29,8 +37,15 @@ export type EngineState = {
   duration: number;
   speed: Speed;
   annotationCount: number;
+  /** Each annotation as text, in order: 'Line 1: 142 px', 'Angle 1: 90.0°' (for screen readers). */
+  annotationTexts: readonly string[];
   /** 'Measured Angle: 90.0°' for 3 s after a measurement. */
   banner: string | null;
+  /**
+   * What a screen reader should say after a keyboard step or a saved drawing ('Vertex set',
+   * 'Line 1: 142 px'); a new id each time, so that the same words are said again.
+   */
+  announcement: { text: string; id: number } | null;
 };
 
 /** The state of an engine with nothing loaded (also what React shows before one is mounted). */
@@ -44,7 +59,9 @@ export const IDLE_STATE: EngineState = {
   duration: 0,
   speed: DEFAULT_SPEED,
   annotationCount: 0,
+  annotationTexts: [],
   banner: null,
+  announcement: null,
 };
 
 /** A playback command a member gave this player; the Sync switch replays it on the other one. */
@@ -59,6 +76,16 @@ export type Control =
 type ControlOptions = { echo?: boolean };
 
 const ZOOM_STEP = 1.5;
+const TOOL_NAMES = { draw: 'Draw', line: 'Line', angle: 'Angle' } as const;
+const CANVAS_CENTRE: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 };
+
+const KEY_STEP_TEXT: Partial<Record<KeyStep, string>> = {
+  'path-start': 'Drawing started. Move with the arrow keys, then press Enter to finish.',
+  'line-start': 'Line start set. Move to its end and press Enter.',
+  vertex: 'Vertex set. Move to the end of the first arm and press Enter.',
+  'first-arm': 'First arm set. Move to the end of the second arm and press Enter.',
+  'same-point': 'Move the crosshair away from the first point first.',
+};
 
 /**
  * The analysis canvas: the member's media, the view (zoom and pan), the annotations and the tool
@@ -84,12 +111,20 @@ export class AnalysisEngine {
   private notifyQueued = false;
   private bannerTimer: ReturnType<typeof setTimeout> | null = null;
   private destroyed = false;
+  /** The keyboard's crosshair, in logical canvas pixels; shown while the canvas has keyboard focus. */
+  private crosshair: Point = CANVAS_CENTRE;
+  private keyboardFocus = false;
+  private announcements = 0;
+  private readonly cleanup: (() => void)[] = [];
 
-  constructor(host: HTMLElement, options: { label: string }) {
+  /** `describedBy`: the id of the element with the canvas's keyboard instructions. */
+  constructor(host: HTMLElement, options: { label: string; describedBy?: string }) {
     // Resizing wipes the backing store: draw before the browser paints the blank.
     this.stage = new Stage(host, options.label, () => this.renderNow());
     this.canvas = this.stage.canvas;
+    if (options.describedBy) this.canvas.setAttribute('aria-describedby', options.describedBy);
     this.gestures = new PointerGestures(this.canvas, this.gestureHandlers());
+    this.watchFocus();
     this.writeAttributes();
     this.invalidate();
   }
@@ -147,6 +182,7 @@ export class AnalysisEngine {
       duration: 0,
       zoom: 1,
       annotationCount: 0,
+      annotationTexts: [],
     });
     this.invalidate();
     return true;
@@ -202,19 +238,90 @@ export class AnalysisEngine {
     this.invalidate();
   }
 
+  /** Drops the shape under way, if any; returns whether there was one. */
+  cancelShape(): boolean {
+    if (!this.pending) return false;
+    this.pending = null;
+    this.gestures.dropToolGesture();
+    this.announce('Shape cancelled.');
+    this.invalidate();
+    return true;
+  }
+
+  // ——— keyboard ———
+
+  /** Says which tool is chosen and what the arrow keys do now (after a shortcut changed it). */
+  announceTool() {
+    const { tool } = this.state;
+    this.announce(
+      tool === 'none'
+        ? 'No tool: the arrow keys pan.'
+        : `${TOOL_NAMES[tool]} tool: the arrow keys move the crosshair, Enter sets a point.`,
+    );
+  }
+
+  /** A key was used on the canvas: the crosshair shows until a pointer presses on it or focus leaves. */
+  keyboardInUse() {
+    if (this.keyboardFocus) return;
+    this.keyboardFocus = true;
+    this.invalidate();
+  }
+
+  /**
+   * Moves the keyboard's crosshair by logical canvas pixels; the shape under way follows it. At the
+   * canvas's edge a zoomed-in view pans instead, so that the whole of the picture can be reached.
+   */
+  moveCrosshair(dx: number, dy: number) {
+    this.keyboardFocus = true;
+    const want = { x: this.crosshair.x + dx, y: this.crosshair.y + dy };
+    const x = Math.min(CANVAS_WIDTH, Math.max(0, want.x));
+    const y = Math.min(CANVAS_HEIGHT, Math.max(0, want.y));
+    this.crosshair = { x, y };
+    if ((want.x !== x || want.y !== y) && this.view.zoom > 1) {
+      this.view = panBy(this.view, x - want.x, y - want.y);
+    }
+    this.followCrosshair();
+    this.invalidate();
+  }
+
+  /** Enter or Space on the canvas: sets the chosen tool's next point where the crosshair is. */
+  setPointAtCrosshair() {
+    this.keyboardFocus = true;
+    const { pending, saved, step } = keyTool(
+      this.state.tool,
+      this.pending,
+      screenToMedia(this.view, this.crosshair),
+    );
+    this.pending = pending;
+    this.gestures.dropToolGesture();
+    if (saved) this.saveMeasured(saved);
+    else if (KEY_STEP_TEXT[step]) this.announce(KEY_STEP_TEXT[step]);
+    this.invalidate();
+  }
+
+  /** Arrow keys with no tool: moves what is shown the way of the arrow (the picture goes the other way). */
+  panByKey(dx: number, dy: number) {
+    this.keyboardFocus = true;
+    this.pan(-dx, -dy);
+  }
+
   /** Removes every annotation and anything half-drawn. */
   clear() {
+    const had = this.annotations.length > 0 || this.pending !== null;
     this.annotations = [];
     this.pending = null;
     this.gestures.dropToolGesture();
     this.annotationsChanged();
+    if (had) this.announce('All annotations cleared.');
   }
 
   /** Drops a half-drawn shape if there is one, otherwise the last annotation. */
   undo() {
+    const removed = this.pending ? 'Shape cancelled.' : this.state.annotationTexts.at(-1);
     if (this.pending) this.pending = null;
     else this.annotations.pop();
     this.annotationsChanged();
+    if (removed) this.announce(removed.endsWith('.') ? removed : `Removed ${removed}.`);
   }
 
   /** Replaces the annotations (the benchmark loads 500 at once). */
@@ -267,7 +374,7 @@ export class AnalysisEngine {
     const out = document.createElement('canvas');
     out.width = CANVAS_WIDTH * 2;
     out.height = CANVAS_HEIGHT * 2;
-    renderScene(out.getContext('2d', { alpha: false })!, this.scene(), 2);
+    renderScene(out.getContext('2d', { alpha: false })!, this.scene(false), 2);
     return new Promise((resolve, reject) =>
       out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png'),
     );
@@ -275,6 +382,7 @@ export class AnalysisEngine {
 
   destroy() {
     this.destroyed = true;
+    for (const fn of this.cleanup) fn();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.bannerTimer) clearTimeout(this.bannerTimer);
     this.stage.destroy();
@@ -288,9 +396,10 @@ export class AnalysisEngine {
 
   // ——— internals ———
 
-  private scene(): Scene {
+  private scene(withCrosshair = true): Scene {
     const media = this.media;
     const size = media?.size ?? null;
+    const tool = this.state.tool;
     return {
       view: this.view,
       media: size ? media!.element : null,
@@ -298,7 +407,41 @@ export class AnalysisEngine {
       annotations: this.annotations,
       revision: this.revision,
       pending: this.pending,
+      crosshair:
+        withCrosshair && this.keyboardFocus && tool !== 'none'
+          ? { at: this.crosshair, color: TOOL_COLORS[tool] }
+          : null,
     };
+  }
+
+  /**
+   * The crosshair shows while the canvas has focus from the keyboard (Tab, or a key pressed on it),
+   * not after a click or a tap, which point for themselves.
+   */
+  private watchFocus() {
+    const on = <K extends keyof HTMLElementEventMap>(name: K, fn: () => void) => {
+      this.canvas.addEventListener(name, fn);
+      this.cleanup.push(() => this.canvas.removeEventListener(name, fn));
+    };
+    on('focus', () => {
+      this.keyboardFocus = this.canvas.matches(':focus-visible');
+      this.invalidate();
+    });
+    on('blur', () => {
+      this.keyboardFocus = false;
+      this.invalidate();
+    });
+    on('pointerdown', () => {
+      if (!this.keyboardFocus) return;
+      this.keyboardFocus = false;
+      this.invalidate();
+    });
+  }
+
+  /** The shape under way follows the crosshair (after it moved, or the view did). */
+  private followCrosshair() {
+    if (!this.pending || !this.keyboardFocus) return;
+    moveTool(this.pending, screenToMedia(this.view, this.crosshair), true);
   }
 
   private draw() {
@@ -329,6 +472,7 @@ export class AnalysisEngine {
   }
 
   private viewChanged() {
+    this.followCrosshair();
     this.writeAttributes();
     this.setState({ zoom: this.view.zoom });
     this.invalidate();
@@ -336,8 +480,15 @@ export class AnalysisEngine {
 
   private annotationsChanged() {
     this.revision++;
-    this.setState({ annotationCount: this.annotations.length });
+    this.setState({
+      annotationCount: this.annotations.length,
+      annotationTexts: describeAnnotations(this.annotations),
+    });
     this.invalidate();
+  }
+
+  private announce(text: string) {
+    this.setState({ announcement: { text, id: ++this.announcements } });
   }
 
   private setState(patch: Partial<EngineState>) {
@@ -433,15 +584,18 @@ export class AnalysisEngine {
   private toolUp(m: Point, dragged: boolean) {
     const { pending, saved } = releaseTool(this.pending, m, dragged);
     this.pending = pending;
-    if (saved) {
-      this.save(saved);
-      if (saved.type === 'angle') this.showBanner(angleBannerText(saved.angle));
-    }
+    if (saved) this.saveMeasured(saved);
     this.invalidate();
   }
 
-  private save(annotation: Annotation) {
+  /**
+   * Saves a finished shape: an angle shows its banner (a status, so it is also heard); a line or a
+   * drawing is announced as the list of annotations now names it.
+   */
+  private saveMeasured(annotation: Annotation) {
     this.annotations.push(annotation);
     this.annotationsChanged();
+    if (annotation.type === 'angle') this.showBanner(angleBannerText(annotation.angle));
+    else this.announce(`${this.state.annotationTexts.at(-1)} added.`);
   }
 }

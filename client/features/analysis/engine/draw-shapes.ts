@@ -228,6 +228,44 @@ export function drawPending(ctx: Ctx, view: ViewTransform, p: Pending) {
   }
 }
 
+const CROSSHAIR_ARM = 14;
+const CROSSHAIR_GAP = 4;
+
+/**
+ * The keyboard's crosshair at a logical canvas point: four short arms around a gap, white over a dark
+ * edge so it shows on any picture, and a dot in the tool's colour where the next point goes. `size`
+ * enlarges it where the canvas is shown small (a phone), like the angle values.
+ */
+export function drawCrosshair(ctx: Ctx, p: Point, color: string, size = 1) {
+  const arm = CROSSHAIR_ARM * size;
+  const gap = CROSSHAIR_GAP * size;
+  ctx.beginPath();
+  for (const [dx, dy] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
+    ctx.moveTo(p.x + dx * gap, p.y + dy * gap);
+    ctx.lineTo(p.x + dx * arm, p.y + dy * arm);
+  }
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
+  ctx.lineWidth = 5;
+  ctx.stroke();
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(p.x, p.y, 2.5 * size, 0, Math.PI * 2);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
+  ctx.stroke();
+  ctx.lineWidth = LINE_WIDTH;
+}
+
 /**
  * Angle values on a dark pill. `textScale` enlarges them where the canvas is shown smaller than its
  * logical size (a phone), so the value stays readable.

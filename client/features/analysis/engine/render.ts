@@ -1,7 +1,14 @@
-import { CANVAS_HEIGHT, CANVAS_WIDTH, mediaToScreen, viewScale, type ViewTransform } from '@common/geometry';
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  mediaToScreen,
+  viewScale,
+  type Point,
+  type ViewTransform,
+} from '@common/geometry';
 import type { Annotation, Pending } from './annotations';
 import type { AnnotationTiles } from './annotation-tiles';
-import { drawAnnotations, drawPending } from './draw-shapes';
+import { drawAnnotations, drawCrosshair, drawPending } from './draw-shapes';
 
 /** What a frame shows. The media is drawn only once it has a size. */
 export type Scene = {
@@ -12,6 +19,8 @@ export type Scene = {
   /** Changes whenever the annotations do (they are edited in place). */
   revision: number;
   pending: Pending | null;
+  /** The keyboard's crosshair (logical canvas pixels) in the chosen tool's colour, while it shows. */
+  crosshair?: { at: Point; color: string } | null;
 };
 
 const BACKGROUND = '#000000';
@@ -19,7 +28,7 @@ const FULL_CANVAS = { x: 0, y: 0, width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
 
 /**
  * Draws a whole frame: background, media, saved annotations in order with their values, then the
- * gesture under way. `scale` maps logical canvas pixels to backing-store pixels (CSS size ×
+ * gesture under way and the keyboard's crosshair. `scale` maps logical canvas pixels to backing-store pixels (CSS size ×
  * devicePixelRatio ÷ 800); `textScale` enlarges the values on a small screen. With `tiles`, the saved
  * annotations come from that cache whenever only the pan has changed since the last frame.
  */
@@ -52,5 +61,9 @@ export function renderScene(
   if (scene.pending) {
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     drawPending(ctx, view, scene.pending);
+  }
+  if (scene.crosshair) {
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    drawCrosshair(ctx, scene.crosshair.at, scene.crosshair.color, textScale);
   }
 }

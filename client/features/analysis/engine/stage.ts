@@ -2,7 +2,8 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH } from '@common/geometry';
 
 /**
  * The analysis tool's two canvases on its host element. The drawing canvas (`width=800 height=400`,
- * scaled by CSS) takes the pointer and keyboard focus and carries data-* attributes for tests; beneath
+ * scaled by CSS) takes the pointer and keyboard focus (it is named `label`, a widget of its own: see
+ * shortcuts.ts for its keys) and carries data-* attributes for tests; beneath
  * it, the surface that is drawn on has a backing store following the displayed size ×
  * devicePixelRatio, so lines stay sharp on any screen.
  */
@@ -30,7 +31,8 @@ export class Stage {
     this.canvas.width = CANVAS_WIDTH;
     this.canvas.height = CANVAS_HEIGHT;
     this.canvas.tabIndex = 0;
-    this.canvas.setAttribute('role', 'img');
+    // An application: it takes the arrow keys, Enter and Space itself, so screen readers pass them on.
+    this.canvas.setAttribute('role', 'application');
     this.canvas.setAttribute('aria-label', label);
     Object.assign(this.canvas.style, {
       position: 'relative',

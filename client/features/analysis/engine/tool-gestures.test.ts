@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_COLORS, type Pending, type Tool } from './annotations';
-import { moveTool, pressTool, releaseTool } from './tool-gestures';
+import { keyTool, moveTool, pressTool, releaseTool } from './tool-gestures';
 
 type Step = ['press' | 'move' | 'release', number, number, boolean?];
 
@@ -115,5 +115,99 @@ describe('tool gestures', () => {
       ['release', 6, 5, false],
     ]);
     expect(pending).toMatchObject({ type: 'angle-arm1', vertex: { x: 5, y: 5 }, dragging: false });
+  });
+});
+
+/** Plays keyboard steps: 'set' is Enter at a point, 'move' the crosshair moving there. */
+function keys(tool: Tool, steps: ['set' | 'move', number, number][]) {
+  let pending: Pending | null = null;
+  const saved = [];
+  const said = [];
+  for (const [kind, x, y] of steps) {
+    if (kind === 'move') {
+      moveTool(pending, { x, y }, true);
+      continue;
+    }
+    const r = keyTool(tool, pending, { x, y });
+    pending = r.pending;
+    said.push(r.step);
+    if (r.saved) saved.push(r.saved);
+  }
+  return { pending, saved, said };
+}
+
+describe('tool steps by keyboard (Enter at the crosshair)', () => {
+  it('angle: vertex, first arm, second arm; the arm follows the crosshair in between', () => {
+    const { pending, saved, said } = keys('angle', [
+      ['set', 100, 100],
+      ['move', 100, 50],
+      ['set', 100, 50],
+      ['move', 150, 100],
+      ['set', 150, 100],
+    ]);
+    expect(said).toEqual(['vertex', 'first-arm', 'saved']);
+    expect(pending).toBeNull();
+    expect(saved).toEqual([
+      {
+        type: 'angle',
+        vertex: { x: 100, y: 100 },
+        point1: { x: 100, y: 50 },
+        point2: { x: 150, y: 100 },
+        angle: 90,
+        color: TOOL_COLORS.angle,
+      },
+    ]);
+  });
+
+  it('line: start then end; Enter again on the start sets nothing', () => {
+    const { saved, said } = keys('line', [
+      ['set', 10, 10],
+      ['set', 10, 10],
+      ['move', 40, 50],
+      ['set', 40, 50],
+    ]);
+    expect(said).toEqual(['line-start', 'same-point', 'saved']);
+    expect(saved).toEqual([
+      { type: 'line', start: { x: 10, y: 10 }, end: { x: 40, y: 50 }, color: TOOL_COLORS.line },
+    ]);
+  });
+
+  it('angle: the first arm cannot end on the vertex', () => {
+    const { pending, said } = keys('angle', [
+      ['set', 5, 5],
+      ['set', 5, 5],
+    ]);
+    expect(said).toEqual(['vertex', 'same-point']);
+    expect(pending).toMatchObject({ type: 'angle-arm1', vertex: { x: 5, y: 5 } });
+  });
+
+  it('draw: the first Enter starts a path, the crosshair extends it, the second saves it', () => {
+    const { saved, said } = keys('draw', [
+      ['set', 0, 0],
+      ['move', 5, 0],
+      ['move', 5, 5],
+      ['set', 5, 5],
+    ]);
+    expect(said).toEqual(['path-start', 'saved']);
+    expect(saved[0]).toMatchObject({
+      type: 'path',
+      points: [
+        { x: 0, y: 0 },
+        { x: 5, y: 0 },
+        { x: 5, y: 5 },
+        { x: 5, y: 5 },
+      ],
+    });
+  });
+
+  it("a shape of another tool under way is replaced by the chosen tool's first point", () => {
+    const r = keyTool(
+      'line',
+      { type: 'angle-arm1', vertex: { x: 0, y: 0 }, point1: { x: 0, y: 0 }, dragging: false },
+      { x: 3, y: 4 },
+    );
+    expect(r.step).toBe('line-start');
+    expect(r.pending).toEqual({ type: 'line', start: { x: 3, y: 4 }, end: { x: 3, y: 4 } });
+    expect(keyTool('none', null, { x: 1, y: 1 })).toEqual({ pending: null, saved: null, step: 'none' });
   });
 });

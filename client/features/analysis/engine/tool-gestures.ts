@@ -80,3 +80,47 @@ export function releaseTool(
     }
   }
 }
+
+/**
+ * The keyboard's Enter or Space at media point `m` (where the crosshair is), for the chosen tool: each
+ * press sets the next point, and the crosshair's moves in between go to `moveTool` as drags.
+ * - draw: the first press starts a path (the moves extend it), the second saves it;
+ * - line: the first press sets the start, the second the end (not on the start);
+ * - angle: the vertex, then the end of the first arm (not on the vertex), then the end of the second.
+ * Returns what is pending, the annotation saved if any, and which point was set (for the announcement).
+ */
+export function keyTool(
+  tool: Tool,
+  pending: Pending | null,
+  m: Point,
+): { pending: Pending | null; saved: Annotation | null; step: KeyStep } {
+  if (tool === 'none') return { pending, saved: null, step: 'none' };
+  if (!pending || !matchesTool(tool, pending)) {
+    if (tool === 'angle')
+      return {
+        pending: { type: 'angle-arm1', vertex: m, point1: m, dragging: false },
+        saved: null,
+        step: 'vertex',
+      };
+    return {
+      pending: pressTool(tool, null, m),
+      saved: null,
+      step: tool === 'line' ? 'line-start' : 'path-start',
+    };
+  }
+  const atStart =
+    (pending.type === 'line' && distance(pending.start, m) === 0) ||
+    (pending.type === 'angle-arm1' && distance(pending.vertex, m) === 0);
+  if (atStart) return { pending, saved: null, step: 'same-point' };
+  const { pending: next, saved } = releaseTool(pending, m, true);
+  return { pending: next, saved, step: saved ? 'saved' : 'first-arm' };
+}
+
+/** Which point a key press set: the announcement says it. */
+export type KeyStep = 'none' | 'path-start' | 'line-start' | 'vertex' | 'first-arm' | 'same-point' | 'saved';
+
+function matchesTool(tool: Tool, pending: Pending): boolean {
+  if (tool === 'draw') return pending.type === 'path';
+  if (tool === 'line') return pending.type === 'line';
+  return pending.type === 'angle-arm1' || pending.type === 'angle-arm2';
+}
