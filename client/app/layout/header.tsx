@@ -48,7 +48,7 @@ export function Header({ onSettings }: { onSettings: () => void }) {
               <UserMenu user={user} onSettings={onSettings} />
             </Suspense>
           ) : (
-            <Button onClick={openLogin} className="px-3 sm:px-4">
+            <Button onClick={openLogin} className="px-3 sm:px-4" data-sign-in-button="">
               Login
             </Button>
           )}

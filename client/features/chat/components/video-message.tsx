@@ -22,10 +22,14 @@ function useNearView<T extends Element>() {
   return { ref, near };
 }
 
-/** The inline player: starts at once; a refused play() is only logged (SPEC §8). */
-function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
+/**
+ * The inline player: takes focus from the poster it replaced (so keyboard users land on its controls)
+ * and starts at once; a refused play() is only logged (SPEC §8). `onEnded` says whether it had focus.
+ */
+function InlinePlayer({ src, onEnded }: { src: string; onEnded: (hadFocus: boolean) => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
+    ref.current?.focus();
     ref.current?.play().catch((error: unknown) => console.error('Video playback failed', error));
   }, []);
   return (
@@ -35,7 +39,7 @@ function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
       controls
       playsInline
       preload="auto"
-      onEnded={onEnded}
+      onEnded={() => onEnded(document.activeElement === ref.current)}
       className={`${BOX} object-contain`}
     />
   );
@@ -43,14 +47,31 @@ function InlinePlayer({ src, onEnded }: { src: string; onEnded: () => void }) {
 
 /**
  * A video message: its first frame as a poster with a play button; a click turns it into an inline
- * player, which returns to the poster when playback ends. The poster's video loads only near the view,
+ * player, which returns to the poster when playback ends (focus goes with it). The poster's video loads only near the view,
  * so a long list of videos does not fetch them all.
  */
 export function VideoMessage({ src }: { src: string }) {
   const [playing, setPlaying] = useState(false);
   const { ref, near } = useNearView<HTMLButtonElement>();
+  // Back on the poster after playback that had focus: the poster takes it, not the page.
+  const refocusPoster = useRef(false);
+  useEffect(() => {
+    if (playing || !refocusPoster.current) return;
+    refocusPoster.current = false;
+    ref.current?.focus();
+  }, [playing, ref]);
 
-  if (playing) return <InlinePlayer src={src} onEnded={() => setPlaying(false)} />;
+  if (playing) {
+    return (
+      <InlinePlayer
+        src={src}
+        onEnded={(hadFocus) => {
+          refocusPoster.current = hadFocus;
+          setPlaying(false);
+        }}
+      />
+    );
+  }
   return (
     <button
       ref={ref}
