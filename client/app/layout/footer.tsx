@@ -11,6 +11,9 @@ const MemberSearch = lazy(() =>
   import('../../features/members/components/member-search').then((m) => ({ default: m.MemberSearch })),
 );
 
+/** The member search's box, which the 'Skip to member search' link focuses. */
+export const FOOTER_SEARCH_SELECTOR = '[data-slot="footer-search"] input[type="search"]';
+
 /** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
 function useAdminLogin(): boolean {
   const search = useSearch();
