@@ -22,10 +22,22 @@ export function watchFocus(): void {
   if (document.activeElement && document.activeElement !== document.body) recent.push(document.activeElement);
 }
 
-/** Whether keyboard focus has been lost: on <body>, nowhere, or on an element no longer in the page. */
+/** The page's main region (app-shell), where focus rests when there is no control to give it to. */
+export const MAIN_ID = 'main-content';
+
+/**
+ * Whether keyboard focus is nowhere in particular: on <body>, nowhere, on an element no longer in the
+ * page, or resting on the main region itself (where a closing dialog leaves it when its opener went).
+ */
 export function focusIsLost(): boolean {
   const active = document.activeElement;
-  return !active || active === document.body || active === document.documentElement || !active.isConnected;
+  return (
+    !active ||
+    active === document.body ||
+    active === document.documentElement ||
+    !active.isConnected ||
+    active.id === MAIN_ID
+  );
 }
 
 /**

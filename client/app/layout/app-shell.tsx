@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { watchFocus } from '../../lib/focus';
+import { MAIN_ID, watchFocus } from '../../lib/focus';
 import { watchInAppHistory } from '../../lib/in-app-history';
 import { Footer, FOOTER_SEARCH_SELECTOR } from './footer';
 import { Header } from './header';
@@ -31,7 +31,7 @@ function SkipLinks({ mainRef, member }: { mainRef: RefObject<HTMLElement | null>
   return (
     <div>
       <a
-        href="#main-content"
+        href={`#${MAIN_ID}`}
         className={SKIP_LINK}
         onClick={(event) => {
           event.preventDefault();
@@ -83,7 +83,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Header onSettings={openSettings} />
       <main
         ref={mainRef}
-        id="main-content"
+        id={MAIN_ID}
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 pb-28 pt-6 outline-none sm:px-6 sm:pt-10"
       >

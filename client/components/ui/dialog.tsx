@@ -1,7 +1,7 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useRef, type ComponentProps } from 'react';
-import { focusReturnTarget, watchFocus } from '../../lib/focus';
+import { MAIN_ID, focusReturnTarget, watchFocus } from '../../lib/focus';
 import { cn } from '../../lib/utils';
 import { IconButton } from './icon-button';
 
@@ -35,7 +35,7 @@ export function useReturnFocus(
       event.preventDefault();
       // The opener may have gone (the day whose last recording was deleted): the page, not <body>.
       if (target?.isConnected) target.focus();
-      else document.getElementById('main-content')?.focus({ preventScroll: true });
+      else document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
     },
   };
 }

@@ -27,6 +27,8 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
   const [menuOpen, setMenuOpen] = useState(false);
   const [tooltipOpen, setTooltipOpen] = useState(false);
   const tooltipQuiet = useRef(false);
+  // My Profile opens another page, whose heading takes focus: the closing menu must not take it back.
+  const navigated = useRef(false);
 
   return (
     <DropdownMenu
@@ -64,7 +66,15 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         </TooltipTrigger>
         <TooltipContent>User menu</TooltipContent>
       </TooltipRoot>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent
+        align="end"
+        className="w-60"
+        onCloseAutoFocus={(event) => {
+          if (!navigated.current) return;
+          navigated.current = false;
+          event.preventDefault();
+        }}
+      >
         <DropdownMenuLabel className="flex items-center gap-3">
           <Avatar name={user.name} src={user.profilePicture} className="size-9 text-xs" />
           <span className="grid min-w-0">
@@ -73,7 +83,12 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== '/profile';
+            navigate('/profile');
+          }}
+        >
           <UserRound aria-hidden="true" />
           My Profile
         </DropdownMenuItem>
