@@ -14,11 +14,46 @@ function onFocusIn(event: FocusEvent) {
   if (recent.length > RECENT_MAX) recent.shift();
 }
 
-/** Starts remembering what gets focus; safe to call more than once, and a no-op outside a browser. */
+/** Marks the sticky header and the fixed footer, which the page scrolls under. */
+export const APP_CHROME_ATTRIBUTE = 'data-app-chrome';
+
+function scrollPadding(side: 'top' | 'bottom'): number {
+  return (
+    parseFloat(getComputedStyle(document.documentElement).getPropertyValue(`scroll-padding-${side}`)) || 0
+  );
+}
+
+/**
+ * Scrolls a focused element that the header or footer still partly covers fully into view. The
+ * browser's own scroll honours scroll-padding (index.css) for most controls, but for a text field it
+ * only brings the caret into view, leaving the rest of a textarea under the footer.
+ */
+function keepInView(el: Element) {
+  if (!el.isConnected || el === document.body) return;
+  if (el.closest(`[${APP_CHROME_ATTRIBUTE}], [role="dialog"], [role="alertdialog"]`)) return;
+  if (getComputedStyle(el).position === 'fixed') return;
+  const rect = el.getBoundingClientRect();
+  if (rect.width === 0 && rect.height === 0) return;
+  const top = scrollPadding('top');
+  const bottom = window.innerHeight - scrollPadding('bottom');
+  const fits = rect.height <= bottom - top;
+  const covered = rect.top < top || (fits ? rect.bottom > bottom : rect.top > bottom);
+  if (covered) el.scrollIntoView({ block: fits ? 'nearest' : 'start', inline: 'nearest' });
+}
+
+/**
+ * Starts remembering what gets focus, and keeps what gets it clear of the header and footer; safe to
+ * call more than once, and a no-op outside a browser.
+ */
 export function watchFocus(): void {
   if (watching || typeof document === 'undefined') return;
   watching = true;
   document.addEventListener('focusin', onFocusIn, true);
+  // After the browser's own scroll for the focus, which comes after the event.
+  document.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof Element) requestAnimationFrame(() => keepInView(target));
+  });
   if (document.activeElement && document.activeElement !== document.body) recent.push(document.activeElement);
 }
 
@@ -56,6 +91,11 @@ export function focusReturnTarget(container: Element | null): HTMLElement | null
   return null;
 }
 
+/** Whether the element is drawn (React hides a suspended page's old content with display: none). */
+export function isRendered(el: Element): boolean {
+  return el.getClientRects().length > 0;
+}
+
 /**
  * Focuses what `find` returns as soon as it is in the page (it may still be loading), unless focus has
  * meanwhile gone somewhere on purpose: it moves only while focus is lost or still on `from`.
@@ -73,7 +113,7 @@ export function focusWhenReady(
   const attempt = () => {
     if (done) return true;
     const target = find();
-    if (!target) return false;
+    if (!target || !isRendered(target)) return false;
     done = true;
     if (focusIsLost() || document.activeElement === from) target.focus({ preventScroll });
     return true;

@@ -1,13 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'wouter';
-import { focusWhenReady } from '../../lib/focus';
+import { focusWhenReady, isRendered } from '../../lib/focus';
 
 /** Marks the heading that a navigation focused (index.css draws no ring on it: it is not a control). */
 const ROUTE_FOCUS_ATTRIBUTE = 'data-route-focus';
 
-/** The page's own heading: the first h1 or h2 in main, made focusable from script only. */
+/**
+ * The page's own heading: the first h1 or h2 drawn in main (not one of the last page, which React
+ * keeps hidden while the new one loads), made focusable from script only.
+ */
 function pageHeading(main: HTMLElement | null): HTMLElement | null {
-  const heading = main?.querySelector<HTMLElement>('h1, h2') ?? null;
+  const headings = main ? Array.from(main.querySelectorAll<HTMLElement>('h1, h2')) : [];
+  const heading = headings.find(isRendered);
   if (!heading) return null;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   heading.setAttribute(ROUTE_FOCUS_ATTRIBUTE, '');
