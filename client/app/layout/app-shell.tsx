@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { MAIN_ID, watchFocus } from '../../lib/focus';
+import { MAIN_ID, focusWhenReady, watchFocus } from '../../lib/focus';
 import { watchInAppHistory } from '../../lib/in-app-history';
 import { Footer, FOOTER_SEARCH_SELECTOR } from './footer';
 import { Header } from './header';
@@ -46,7 +46,10 @@ function SkipLinks({ mainRef, member }: { mainRef: RefObject<HTMLElement | null>
           className={SKIP_LINK}
           onClick={(event) => {
             event.preventDefault();
-            document.querySelector<HTMLElement>(FOOTER_SEARCH_SELECTOR)?.focus();
+            // The search may still be loading (it comes after sign-in): focus it once it is there.
+            focusWhenReady(() => document.querySelector<HTMLElement>(FOOTER_SEARCH_SELECTOR), {
+              from: event.currentTarget,
+            });
           }}
         >
           Skip to member search
