@@ -11,6 +11,9 @@ const MemberSearch = lazy(() =>
   import('../../features/members/components/member-search').then((m) => ({ default: m.MemberSearch })),
 );
 
+/** The member search's box, which the 'Skip to member search' link focuses. */
+export const FOOTER_SEARCH_SELECTOR = '[data-slot="footer-search"] input[type="search"]';
+
 /** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
 function useAdminLogin(): boolean {
   const search = useSearch();
@@ -28,7 +31,10 @@ export function Footer() {
   const adminLogin = useAdminLogin();
 
   return (
-    <footer className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+    <footer
+      data-app-chrome=""
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/90 backdrop-blur-md supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-3 sm:px-6">
         <div className="min-w-0 flex-1" data-slot="footer-search">
           {user ? (

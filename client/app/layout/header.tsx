@@ -21,7 +21,10 @@ export function Header({ onSettings }: { onSettings: () => void }) {
   const { openLogin } = useAuthDialog();
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/65">
+    <header
+      data-app-chrome=""
+      className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-md supports-[backdrop-filter]:bg-background/65"
+    >
       <div className="mx-auto grid h-16 max-w-6xl grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 sm:h-20 sm:px-6">
         <div className="flex items-center">
           <Link
@@ -48,7 +51,7 @@ export function Header({ onSettings }: { onSettings: () => void }) {
               <UserMenu user={user} onSettings={onSettings} />
             </Suspense>
           ) : (
-            <Button onClick={openLogin} className="px-3 sm:px-4">
+            <Button onClick={openLogin} className="px-3 sm:px-4" data-sign-in-button="">
               Login
             </Button>
           )}

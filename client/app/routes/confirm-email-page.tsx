@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { useConfirmEmail } from '../../features/auth/api/confirm-email';
 import { serverErrorMessage } from '../../lib/api-error';
+import { useDocumentTitle } from '../../lib/document-title';
 import { dropLinkToken, linkTokenFrom } from '../../lib/link-token';
 
 /**
@@ -14,6 +15,7 @@ import { dropLinkToken, linkTokenFrom } from '../../lib/link-token';
  * new address (change of e-mail) opens here too and moves the account to that address.
  */
 export default function ConfirmEmailPage() {
+  useDocumentTitle('Confirm your e-mail address');
   const confirm = useConfirmEmail();
   const started = useRef(false);
   useEffect(() => {

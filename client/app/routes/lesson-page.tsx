@@ -1,22 +1,28 @@
 import { useParams } from 'wouter';
+import { AREA_TITLES, findLesson, findTopic, lessonHeading, type TopicArea } from '@common/curriculum';
 import { DiscussionPanel } from '../../features/discussions/components/discussion-panel';
 import { LessonView } from '../../features/think-tanks/components/lesson-view';
 import { topicAreaOf } from '../../features/think-tanks/paths';
+import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 import NotFoundPage from './not-found-page';
 
-/** /think-tanks/{area}/{topic}/{lesson}: the lesson's video and its saved discussion. */
-export default function LessonPage() {
-  const params = useParams<{ area: string; topic: string; lesson: string }>();
-  const area = topicAreaOf(params.area ?? '');
-  if (!area) return <NotFoundPage />;
+/** '203 · Systems Theory', or what LessonView shows for a path outside the curriculum. */
+function lessonTitle(area: TopicArea, topicSlug: string, lessonSlug: string): string {
+  if (!findTopic(area, topicSlug)) return 'Topic not found';
+  const lesson = findLesson(area, topicSlug, lessonSlug);
+  return lesson ? lessonHeading(lesson) : 'Lesson not found';
+}
+
+function Lesson({ area, topicSlug, lessonSlug }: { area: TopicArea; topicSlug: string; lessonSlug: string }) {
+  useDocumentTitle(lessonTitle(area, topicSlug, lessonSlug), AREA_TITLES[area]);
   return (
     <RequireMember>
       {() => (
         <LessonView
           area={area}
-          topicSlug={params.topic ?? ''}
-          lessonSlug={params.lesson ?? ''}
+          topicSlug={topicSlug}
+          lessonSlug={lessonSlug}
           discussion={(lesson) => (
             <DiscussionPanel
               // A new lesson is a new thread: nothing of the last one's draft or scroll carries over.
@@ -28,4 +34,12 @@ export default function LessonPage() {
       )}
     </RequireMember>
   );
+}
+
+/** /think-tanks/{area}/{topic}/{lesson}: the lesson's video and its saved discussion. */
+export default function LessonPage() {
+  const params = useParams<{ area: string; topic: string; lesson: string }>();
+  const area = topicAreaOf(params.area ?? '');
+  if (!area) return <NotFoundPage />;
+  return <Lesson area={area} topicSlug={params.topic ?? ''} lessonSlug={params.lesson ?? ''} />;
 }

@@ -2,9 +2,11 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Any path the router does not know. */
 export default function NotFoundPage() {
+  useDocumentTitle('404 Page Not Found');
   return (
     <div className="grid min-h-[50vh] place-items-center">
       <Card className="w-full max-w-md p-6 sm:p-8">

@@ -6,6 +6,7 @@ import { DiscussionPanel } from '../../features/discussions/components/discussio
 import { LazyVoiceoverRecordingCard } from '../../features/recordings/components/lazy-recordings';
 import { HowToUseCard } from '../../features/think-tanks/components/how-to-use-card';
 import { ThinkTankPageHeader } from '../../features/think-tanks/components/think-tank-page-header';
+import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 const TITLE = AREA_TITLES.physiological;
@@ -19,6 +20,7 @@ const TwoPlayerPanel = lazy(() => import('../../features/analysis/components/two
  * the discussion (`main`/`main`).
  */
 export default function PhysiologicalPage() {
+  useDocumentTitle(TITLE);
   return (
     <RequireMember>
       {() => (

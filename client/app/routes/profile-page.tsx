@@ -7,6 +7,7 @@ import {
   LazyRecordingCalendar,
   LazyVoiceoverRecordingCard,
 } from '../../features/recordings/components/lazy-recordings';
+import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 // Only admins open the viewer, and only now and then: load it on first use.
@@ -46,6 +47,7 @@ function MemberCredentialsAction() {
  * get the member credentials viewer.
  */
 export default function ProfilePage() {
+  useDocumentTitle('My Profile');
   return (
     <RequireMember>
       {(user) => (

@@ -9,6 +9,7 @@ import { useResetLink } from '../../features/auth/api/reset-password';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { errorStatus, serverErrorMessage } from '../../lib/api-error';
+import { useDocumentTitle } from '../../lib/document-title';
 import { dropLinkToken, linkTokenFrom } from '../../lib/link-token';
 
 /** A link that cannot be used (any more), with the way to a new one. */
@@ -59,6 +60,7 @@ function CheckFailed({ message, onRetry }: { message: string | null; onRetry: ()
  * one says so before the member types anything, then offers 'Choose a new password'.
  */
 export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [, navigate] = useLocation();
   // Read during the first render; the effect below then drops it from the address bar.
   const [token] = useState(() => linkTokenFrom(window.location.hash));

@@ -2,12 +2,14 @@ import { AREA_TITLES, MAIN } from '@common/curriculum';
 import { DiscussionPanel } from '../../features/discussions/components/discussion-panel';
 import { ThinkTankPageHeader } from '../../features/think-tanks/components/think-tank-page-header';
 import { VideoWithDiscussion } from '../../features/think-tanks/components/video-with-discussion';
+import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 const TITLE = AREA_TITLES.spiritual;
 
 /** /think-tanks/spiritual: one video (`main`/`main`) with its upload control, and a discussion. */
 export default function SpiritualPage() {
+  useDocumentTitle(TITLE);
   return (
     <RequireMember>
       {() => (

@@ -1,6 +1,7 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
+import { MAIN_ID, focusReturnTarget, watchFocus } from '../../lib/focus';
 import { cn } from '../../lib/utils';
 import { IconButton } from './icon-button';
 
@@ -8,21 +9,54 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+watchFocus();
+
+/**
+ * Gives focus back, when a dialog closes, to what had it when the dialog opened. Radix does so only for
+ * its own Trigger; our dialogs are mostly opened from state (a menu item, a day of the calendar), where
+ * focus would fall to <body>. With the opener gone, the page's main region takes it. A dialog's own
+ * `onCloseAutoFocus` can still prevent this and choose.
+ */
+export function useReturnFocus(
+  onOpenAutoFocus: ((event: Event) => void) | undefined,
+  onCloseAutoFocus: ((event: Event) => void) | undefined,
+) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      opener.current = focusReturnTarget(event.currentTarget instanceof Element ? event.currentTarget : null);
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const target = opener.current;
+      opener.current = null;
+      event.preventDefault();
+      // The opener may have gone (the day whose last recording was deleted): the page, not <body>.
+      if (target?.isConnected) target.focus();
+      else document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    },
+  };
+}
+
 /**
  * A centred modal panel with an overlay and a close button (named and with a tooltip). `hideClose` leaves
- * the button out, for a dialog that must not be skipped.
+ * the button out, for a dialog that must not be skipped. Focus goes back to the opener on close.
  */
 export function DialogContent({
   className,
   children,
   hideClose = false,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   // With nothing to focus but the close button, focus the dialog itself: focusing the button would
   // open its tooltip, and the first Escape would then close the tooltip instead of the dialog.
   const focusFirst = (event: Event) => {
-    onOpenAutoFocus?.(event);
+    returnFocus.onOpenAutoFocus(event);
     if (event.defaultPrevented) return;
     const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
     if (!content) return;
@@ -43,6 +77,7 @@ export function DialogContent({
           className,
         )}
         onOpenAutoFocus={focusFirst}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
         {...props}
       >
         {children}

@@ -15,7 +15,23 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 }
 
 export const TooltipRoot = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+/**
+ * Radix's trigger, except that focus opens the tooltip only when it is keyboard focus (:focus-visible):
+ * focus handed back by script after a click (a closing dialog or menu) leaves it shut, where it would
+ * otherwise stay open until the next click.
+ */
+export function TooltipTrigger({ onFocus, ...props }: ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  return (
+    <TooltipPrimitive.Trigger
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (!event.currentTarget.matches(':focus-visible')) event.preventDefault();
+      }}
+      {...props}
+    />
+  );
+}
 
 export function TooltipContent({
   className,

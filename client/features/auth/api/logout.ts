@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { apiJson } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/current-user';
+import { focusSignIn } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 
 /** POST /api/auth/logout, with no body and so no content type. */
@@ -9,7 +10,10 @@ export function logout(): Promise<{ ok: true }> {
   return apiJson<{ ok: true }>('POST', '/api/auth/logout');
 }
 
-/** Signs out: the current user becomes null at once, and a member on a profile page goes to /. */
+/**
+ * Signs out: the current user becomes null at once, and a member on a profile page goes to /. The Logout
+ * pressed has gone with the signed-in page, so focus goes to the Login button that replaced the menu.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
@@ -18,6 +22,7 @@ export function useLogout() {
     onSuccess: async () => {
       const { queryKey } = currentUserQueryOptions();
       queryClient.setQueryData(queryKey, null);
+      focusSignIn();
       if (location === '/profile' || location.startsWith('/profile/')) navigate('/');
       toast({ title: 'Logged Out', description: 'You have been logged out successfully.' });
       await queryClient.invalidateQueries({ queryKey });

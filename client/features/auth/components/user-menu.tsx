@@ -1,4 +1,5 @@
 import { LogOut, Settings, UserRound } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { Avatar } from '../../../components/ui/avatar';
@@ -11,32 +12,69 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
- * screen's handler) and Logout.
+ * screen's handler) and Logout. Its 'User menu' tooltip stays shut while the menu is open and when the
+ * closing menu hands focus back to the button; it shows again once the pointer comes back over the
+ * button, or focus leaves it and returns.
  */
 export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: () => void }) {
   const [, navigate] = useLocation();
   const logoutMutation = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [tooltipOpen, setTooltipOpen] = useState(false);
+  const tooltipQuiet = useRef(false);
+  // My Profile opens another page, whose heading takes focus: the closing menu must not take it back.
+  const navigated = useRef(false);
 
   return (
-    <DropdownMenu>
-      <Tooltip label="User menu">
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="User menu"
-            className="rounded-full p-0 hover:bg-transparent [&>span]:transition-shadow hover:[&>span]:ring-brand/60 data-[state=open]:[&>span]:ring-brand"
-          >
-            <Avatar name={user.name} src={user.profilePicture} decorative className="size-10 text-sm" />
-          </Button>
-        </DropdownMenuTrigger>
-      </Tooltip>
-      <DropdownMenuContent align="end" className="w-60">
+    <DropdownMenu
+      open={menuOpen}
+      onOpenChange={(open) => {
+        setMenuOpen(open);
+        setTooltipOpen(false);
+        tooltipQuiet.current = true;
+      }}
+    >
+      <TooltipRoot
+        open={tooltipOpen}
+        onOpenChange={(open) => setTooltipOpen(open && !menuOpen && !tooltipQuiet.current)}
+      >
+        <TooltipTrigger
+          asChild
+          onPointerMove={() => {
+            tooltipQuiet.current = false;
+          }}
+          onBlur={() => {
+            tooltipQuiet.current = false;
+          }}
+        >
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="User menu"
+              data-user-menu-trigger=""
+              className="rounded-full p-0 hover:bg-transparent [&>span]:transition-shadow hover:[&>span]:ring-brand/60 data-[state=open]:[&>span]:ring-brand"
+            >
+              <Avatar name={user.name} src={user.profilePicture} decorative className="size-10 text-sm" />
+            </Button>
+          </DropdownMenuTrigger>
+        </TooltipTrigger>
+        <TooltipContent>User menu</TooltipContent>
+      </TooltipRoot>
+      <DropdownMenuContent
+        align="end"
+        className="w-60"
+        onCloseAutoFocus={(event) => {
+          if (!navigated.current) return;
+          navigated.current = false;
+          event.preventDefault();
+        }}
+      >
         <DropdownMenuLabel className="flex items-center gap-3">
           <Avatar name={user.name} src={user.profilePicture} className="size-9 text-xs" />
           <span className="grid min-w-0">
@@ -45,7 +83,12 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== '/profile';
+            navigate('/profile');
+          }}
+        >
           <UserRound aria-hidden="true" />
           My Profile
         </DropdownMenuItem>

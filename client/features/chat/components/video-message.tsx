@@ -22,10 +22,22 @@ function useNearView<T extends Element>() {
   return { ref, near };
 }
 
-/** The inline player: starts at once; a refused play() is only logged (SPEC §8). */
-function InlinePlayer({ src, label, onEnded }: { src: string; label: string; onEnded: () => void }) {
+/**
+ * The inline player: takes focus from the poster it replaced (so keyboard users land on its controls)
+ * and starts at once; a refused play() is only logged (SPEC §8). `onEnded` says whether it had focus.
+ */
+function InlinePlayer({
+  src,
+  label,
+  onEnded,
+}: {
+  src: string;
+  label: string;
+  onEnded: (hadFocus: boolean) => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
+    ref.current?.focus();
     ref.current?.play().catch((error: unknown) => console.error('Video playback failed', error));
   }, []);
   return (
@@ -36,7 +48,7 @@ function InlinePlayer({ src, label, onEnded }: { src: string; label: string; onE
       controls
       playsInline
       preload="auto"
-      onEnded={onEnded}
+      onEnded={() => onEnded(document.activeElement === ref.current)}
       className={`${BOX} object-contain`}
     />
   );
@@ -44,15 +56,31 @@ function InlinePlayer({ src, label, onEnded }: { src: string; label: string; onE
 
 /**
  * A video message: its first frame as a poster with a play button; a click turns it into an inline
- * player, which returns to the poster when playback ends. The poster's video loads only near the view,
+ * player, which returns to the poster when playback ends (focus goes with it). The poster's video loads only near the view,
  * so a long list of videos does not fetch them all.
  */
 export function VideoMessage({ src, senderName }: { src: string; senderName: string }) {
   const [playing, setPlaying] = useState(false);
   const { ref, near } = useNearView<HTMLButtonElement>();
+  // Back on the poster after playback that had focus: the poster takes it, not the page.
+  const refocusPoster = useRef(false);
+  useEffect(() => {
+    if (playing || !refocusPoster.current) return;
+    refocusPoster.current = false;
+    ref.current?.focus();
+  }, [playing, ref]);
 
   if (playing) {
-    return <InlinePlayer src={src} label={`Video from ${senderName}`} onEnded={() => setPlaying(false)} />;
+    return (
+      <InlinePlayer
+        src={src}
+        label={`Video from ${senderName}`}
+        onEnded={(hadFocus) => {
+          refocusPoster.current = hadFocus;
+          setPlaying(false);
+        }}
+      />
+    );
   }
   return (
     <button

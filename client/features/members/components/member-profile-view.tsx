@@ -7,14 +7,19 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorStatus } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { canGoBackInApp } from '../../../lib/in-app-history';
 import { useMemberProfile } from '../api/get-member-profile';
 import { memberProfileErrorText } from '../member-profile-error';
 
-/** Back in the history, or home when this page was the first one opened in the tab. */
+/**
+ * Back to the page before, when it was one of this app's; home when this page was the first one opened
+ * in the tab (a link opened in a new tab, say), where going back would leave the app or do nothing.
+ */
 function useGoBack(): () => void {
   const [, navigate] = useLocation();
   return () => {
-    if (window.history.length > 1) window.history.back();
+    if (canGoBackInApp()) window.history.back();
     else navigate('/', { replace: true });
   };
 }
@@ -75,6 +80,7 @@ function AccountCard({ profile }: { profile: MemberProfile }) {
 /** Another member's profile as the server lets this viewer see it, or the Access Denied card. */
 export function MemberProfileView({ username }: { username: string }) {
   const query = useMemberProfile(username);
+  useDocumentTitle(query.isError ? 'Access Denied' : (query.data?.name ?? `@${username}`));
   if (query.isPending) {
     return (
       <div className="grid min-h-[40vh] place-items-center">

@@ -74,12 +74,25 @@ export function MemberSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
 
+  // Set while collapse() puts focus back in the box, which must not expand it again.
+  const refocusing = useRef(false);
+
+  /** Collapses and clears; focus inside (on Close search, say) goes back to the box, not the page. */
   function collapse() {
     setText('');
     setExpanded(false);
-    if (rootRef.current?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) {
-      document.activeElement.blur();
+    const active = document.activeElement;
+    if (rootRef.current?.contains(active) && active !== inputRef.current) {
+      refocusing.current = true;
+      inputRef.current?.focus();
+      refocusing.current = false;
     }
+  }
+
+  /** A chosen result: the search collapses; the page it opens takes focus. */
+  function choose() {
+    setText('');
+    setExpanded(false);
   }
 
   useEffect(() => {
@@ -147,7 +160,10 @@ export function MemberSearch() {
           aria-label="Search members"
           aria-controls={expanded ? panelId : undefined}
           value={text}
-          onFocus={() => setExpanded(true)}
+          onFocus={() => {
+            if (!refocusing.current) setExpanded(true);
+          }}
+          onClick={() => setExpanded(true)}
           onChange={(event) => {
             setText(event.target.value);
             setExpanded(true);
@@ -173,7 +189,7 @@ export function MemberSearch() {
           id={panelId}
           className="absolute bottom-full left-0 mb-2 max-h-[min(24rem,calc(100dvh-7rem))] w-[min(28rem,calc(100vw-1.5rem))] animate-fade-in overflow-y-auto rounded-xl border bg-popover p-1.5 text-popover-foreground shadow-2xl shadow-black/40"
         >
-          <ResultsPanel text={text} onChoose={collapse} />
+          <ResultsPanel text={text} onChoose={choose} />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import { LoaderCircle, Mic, MonitorOff, RotateCcw, Square } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { focusIsLost } from '../../../lib/focus';
 import { cn } from '../../../lib/utils';
 import { formatElapsed } from '../month-grid';
 import { useVoiceoverRecorder } from '../use-voiceover-recorder';
@@ -42,6 +43,23 @@ export function VoiceoverRecordingCard({
   });
   const recording = phase.status === 'recording';
   const busy = phase.status !== 'idle';
+  const startRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const lastStatus = useRef(phase.status);
+
+  // Focus follows the take: Start hands it to Stop once recording, Stop back to Start once stopped (the
+  // button pressed cannot be pressed again, and a disabled one would drop focus to the page). Focus that
+  // the member has moved elsewhere stays where it is.
+  useEffect(() => {
+    const was = lastStatus.current;
+    lastStatus.current = phase.status;
+    const active = document.activeElement;
+    if (phase.status === 'recording' && was !== 'recording') {
+      if (focusIsLost() || active === startRef.current) stopRef.current?.focus();
+    } else if (was === 'recording' && phase.status !== 'recording') {
+      if (focusIsLost() || active === stopRef.current) startRef.current?.focus();
+    }
+  }, [phase.status]);
 
   return (
     <Card aria-labelledby="voiceover-recording-title" className={className}>
@@ -59,11 +77,21 @@ export function VoiceoverRecordingCard({
           </p>
         )}
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void start()} disabled={!supported || busy}>
+          {/* Unavailable while busy but still focusable (aria-disabled), so it can hold focus meanwhile. */}
+          <Button
+            ref={startRef}
+            onClick={() => {
+              if (!busy) void start();
+            }}
+            disabled={!supported}
+            aria-disabled={busy || undefined}
+            className={cn(busy && 'cursor-not-allowed opacity-50')}
+          >
             <Mic aria-hidden="true" />
             Start Recording
           </Button>
           <Button
+            ref={stopRef}
             // Red only while there is something to stop: disabled, it looks like any disabled button.
             variant={recording ? 'destructive' : 'outline'}
             onClick={stop}
