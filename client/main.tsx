@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadMemberHome } from './app/routes/home-page';
 import { seedSignedOut } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -22,6 +23,8 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && window.location.
     </StrictMode>,
   );
 } else {
+  // The server sends the shell for / only with a session cookie: fetch the member's home meanwhile.
+  if (window.location.pathname === '/') void loadMemberHome();
   // The shell looks like the app's first frame, which replaces it.
   createRoot(container).render(
     <StrictMode>

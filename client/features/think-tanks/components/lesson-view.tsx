@@ -10,6 +10,7 @@ import {
 import { areaPath, topicPath } from '../paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
+import { useRememberLesson } from './next-lesson-card';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 import { VideoWithDiscussion } from './video-with-discussion';
 
@@ -31,6 +32,7 @@ export function LessonView({
 }) {
   const topic = findTopic(area, topicSlug);
   const lesson = topic ? findLesson(area, topic.slug, lessonSlug) : null;
+  useRememberLesson(lesson);
   if (!topic) {
     return (
       <CurriculumNotFound
