@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
 import { users, type NewUserRow, type UserRow } from '../schema';
@@ -110,56 +110,80 @@ export function usersRepository(db: Db) {
      * order. Each tier is one query that an index serves in order and stops at the limit, so a
      * common query costs about what a rare one does.
      */
+    /**
+     * Members whose name or handle contains `text` (lower-cased), at most `limit`, best first: names
+     * that start with it, then handles that do, then names or handles with a word that does ('li':
+     * 'Mary Lin', 'mary-li'), then the rest that contain it anywhere ('Alice'), the most similar first
+     * (pg_trgm similarity of the field that contains it). Each group is served in its order by an
+     * index (migrations 0002 and 0010) and asked for only while the list is not full.
+     */
     async search(
       text: string,
       opts: { includePrivate: boolean; viewerId: string; limit: number },
     ): Promise<UserRow[]> {
+      // The user's text is matched literally: LIKE's wildcards and escape character are escaped.
       const esc = text.replace(/[\\%_]/g, (c) => '\\' + c);
       // Byte-order expressions match the prefix indexes (and give the order); the plain ones
       // match the trigram indexes.
       const nameC = sql`(lower(${users.name}) collate "C")`;
       const handleC = sql`(${users.username} collate "C")`;
       const name = sql`lower(${users.name})`;
-      const tiers = [
-        { where: sql`${nameC} like ${esc + '%'}`, order: [nameC, handleC] },
-        { where: sql`${handleC} like ${esc + '%'}`, order: [handleC] },
-        {
-          where: sql`(${name} like ${'% ' + esc + '%'} or ${users.username} like ${'%-' + esc + '%'})`,
-          order: [nameC, handleC],
-        },
-        ...(text.length >= 3
-          ? [
-              {
-                where: sql`(${name} like ${'%' + esc + '%'} or ${users.username} like ${'%' + esc + '%'})`,
-                order: [nameC, handleC],
-              },
-            ]
-          : []),
-      ];
+      const namePrefix = sql`${nameC} like ${esc + '%'}`;
+      const handlePrefix = sql`${handleC} like ${esc + '%'}`;
+      const wordStart = sql`(${name} like ${'% ' + esc + '%'} or ${users.username} like ${'%-' + esc + '%'})`;
       const visible = opts.includePrivate
         ? undefined
         : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
-      // The tiers run together (one pooled connection each on PostgreSQL) and merge in tier order:
-      // each returns its own best `limit`, so the merge equals running them one after another.
-      const results = await Promise.all(
-        tiers.map((tier) =>
-          db
+
+      const found: UserRow[] = [];
+      // The groups do not overlap: each leaves out what an earlier one found.
+      const groups = [
+        { where: namePrefix, order: [nameC, handleC] },
+        { where: and(handlePrefix, not(namePrefix)), order: [handleC] },
+        { where: and(wordStart, not(namePrefix), not(handlePrefix)), order: [nameC, handleC] },
+      ];
+      for (const group of groups) {
+        found.push(
+          ...(await db
             .select()
             .from(users)
-            .where(and(tier.where, visible, live))
-            .orderBy(...tier.order)
-            .limit(opts.limit),
-        ),
-      );
-      const found: UserRow[] = [];
-      const seen = new Set<string>();
-      for (const row of results.flat()) {
-        if (found.length >= opts.limit) break;
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        found.push(row);
+            .where(and(group.where, visible, live))
+            .orderBy(...group.order)
+            .limit(opts.limit - found.length)),
+        );
+        if (found.length >= opts.limit) return found;
       }
-      return found;
+
+      // Anywhere else in the name or the handle, the most similar first: each field's nearest
+      // matches come in similarity order from its trigram GiST index (`<->` is 1 − similarity), and
+      // the two lists merge by the better of a member's two scores.
+      const earlier = or(namePrefix, handlePrefix, wordStart);
+      const left = opts.limit - found.length;
+      const nearest = (field: SQL, order: SQL[]) =>
+        db
+          .select({ row: users, score: sql<number>`similarity(${field}, ${text})` })
+          .from(users)
+          .where(and(sql`${field} like ${'%' + esc + '%'}`, not(earlier!), visible, live))
+          .orderBy(sql`${field} <-> ${text}`, ...order)
+          .limit(left);
+      const [byName, byHandle] = await Promise.all([
+        nearest(name, [nameC, handleC]),
+        nearest(sql`${users.username}`, [handleC]),
+      ]);
+      const best = new Map<string, { row: UserRow; score: number }>();
+      for (const hit of [...byName, ...byHandle]) {
+        const score = Number(hit.score);
+        const seen = best.get(hit.row.id);
+        if (!seen || score > seen.score) best.set(hit.row.id, { row: hit.row, score });
+      }
+      const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const rest = [...best.values()].sort(
+        (a, b) =>
+          b.score - a.score ||
+          byBytes(a.row.name.toLowerCase(), b.row.name.toLowerCase()) ||
+          byBytes(a.row.username, b.row.username),
+      );
+      return [...found, ...rest.slice(0, left).map((hit) => hit.row)];
     },
     async listAll(): Promise<UserRow[]> {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id));
