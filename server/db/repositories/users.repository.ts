@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, isNull, like, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
 import { users, type NewUserRow, type UserRow } from '../schema';
+
+/** Member search ranks the matches inside names and handles by similarity up to this many. */
+const RANKED = 200;
 
 /** Accounts that were not deleted (decision 18: a deleted account's row stays as a tombstone). */
 const live = isNull(users.deletedAt);
@@ -104,18 +107,11 @@ export function usersRepository(db: Db) {
         .orderBy(asc(users.email));
     },
     /**
-     * Members whose name or handle matches `text` (already trimmed and lower-cased), in tiers:
-     * names that start with it, then handles that do, then names or handles with a word that
-     * starts with it, then (3 characters or more) those that contain it; each tier in its own
-     * order. Each tier is one query that an index serves in order and stops at the limit, so a
-     * common query costs about what a rare one does.
-     */
-    /**
      * Members whose name or handle contains `text` (lower-cased), at most `limit`, best first: names
      * that start with it, then handles that do, then names or handles with a word that does ('li':
      * 'Mary Lin', 'mary-li'), then the rest that contain it anywhere ('Alice'), the most similar first
-     * (pg_trgm similarity of the field that contains it). Each group is served in its order by an
-     * index (migrations 0002 and 0010) and asked for only while the list is not full.
+     * (pg_trgm similarity) when few do. Each group is served by the indexes of migration 0002 and
+     * asked for only while the list is not full.
      */
     async search(
       text: string,
@@ -154,36 +150,45 @@ export function usersRepository(db: Db) {
         if (found.length >= opts.limit) return found;
       }
 
-      // Anywhere else in the name or the handle, the most similar first: each field's nearest
-      // matches come in similarity order from its trigram GiST index (`<->` is 1 − similarity), and
-      // the two lists merge by the better of a member's two scores.
-      const earlier = or(namePrefix, handlePrefix, wordStart);
+      // Anywhere else in the name or the handle. When at most RANKED members match, they are ranked by
+      // pg_trgm similarity (of the field that contains the text, the better of the two); more, and they
+      // come alphabetically, walked in order through the prefix indexes so a common fragment stops after
+      // one page. Two characters make no trigram (nothing to rank, nor for the trigram index to find):
+      // alphabetical too.
       const left = opts.limit - found.length;
-      const nearest = (field: SQL, order: SQL[]) =>
-        db
-          .select({ row: users, score: sql<number>`similarity(${field}, ${text})` })
-          .from(users)
-          .where(and(sql`${field} like ${'%' + esc + '%'}`, not(earlier!), visible, live))
-          .orderBy(sql`${field} <-> ${text}`, ...order)
-          .limit(left);
-      const [byName, byHandle] = await Promise.all([
-        nearest(name, [nameC, handleC]),
-        nearest(sql`${users.username}`, [handleC]),
-      ]);
-      const best = new Map<string, { row: UserRow; score: number }>();
-      for (const hit of [...byName, ...byHandle]) {
-        const score = Number(hit.score);
-        const seen = best.get(hit.row.id);
-        if (!seen || score > seen.score) best.set(hit.row.id, { row: hit.row, score });
-      }
-      const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-      const rest = [...best.values()].sort(
-        (a, b) =>
-          b.score - a.score ||
-          byBytes(a.row.name.toLowerCase(), b.row.name.toLowerCase()) ||
-          byBytes(a.row.username, b.row.username),
+      const pattern = '%' + esc + '%';
+      const anywhere = and(
+        sql`(${name} like ${pattern} or ${users.username} like ${pattern})`,
+        not(or(namePrefix, handlePrefix, wordStart)!),
+        visible,
+        live,
       );
-      return [...found, ...rest.slice(0, left).map((hit) => hit.row)];
+      if (text.length >= 3) {
+        const candidates = await db
+          .select({
+            row: users,
+            score: sql<number>`greatest(
+              case when ${name} like ${pattern} then similarity(${name}, ${text}) else 0 end,
+              case when ${users.username} like ${pattern} then similarity(${users.username}, ${text}) else 0 end)`,
+          })
+          .from(users)
+          .where(anywhere)
+          .limit(RANKED + 1);
+        if (candidates.length <= RANKED) {
+          const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+          candidates.sort(
+            (a, b) =>
+              Number(b.score) - Number(a.score) ||
+              byBytes(a.row.name.toLowerCase(), b.row.name.toLowerCase()) ||
+              byBytes(a.row.username, b.row.username),
+          );
+          return [...found, ...candidates.slice(0, left).map((c) => c.row)];
+        }
+      }
+      return [
+        ...found,
+        ...(await db.select().from(users).where(anywhere).orderBy(nameC, handleC).limit(left)),
+      ];
     },
     async listAll(): Promise<UserRow[]> {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id));
