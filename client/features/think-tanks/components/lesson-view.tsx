@@ -58,7 +58,7 @@ export function LessonView({
     <div className="grid gap-8">
       <ThinkTankPageHeader
         area={area}
-        title={heading}
+        title={<LessonTitle lesson={lesson} />}
         trail={[
           { label: AREA_TITLES[area], href: areaPath(area) },
           { label: topic.title, href: topicPath(topic) },
@@ -75,5 +75,16 @@ export function LessonView({
         <LessonPager lesson={lesson} />
       </VideoWithDiscussion>
     </div>
+  );
+}
+
+/** '406 · Assessing Data', the number kept on the line of the title's first word (never '406 ·' alone). */
+function LessonTitle({ lesson }: { lesson: Lesson }) {
+  const [first, ...rest] = lesson.title.split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{`${lesson.number} · ${first}`}</span>
+      {rest.length > 0 ? ` ${rest.join(' ')}` : null}
+    </>
   );
 }
