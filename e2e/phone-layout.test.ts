@@ -99,8 +99,9 @@ describe('lesson pages on a phone', () => {
         expect(lines(await glyphs(title))).toHaveLength(1);
         expect(lines(await glyphs(button))).toHaveLength(1);
         const [t, b] = [await title.boundingBox(), await button.boundingBox()];
-        // Side by side, not overlapping.
-        expect(t!.x + t!.width).toBeLessThanOrEqual(b!.x);
+        // Side by side (or the button below, should it not fit), never over each other.
+        expect(t!.x + t!.width <= b!.x || t!.y + t!.height <= b!.y).toBe(true);
+        expect(b!.x + b!.width).toBeLessThanOrEqual(viewport.width);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
           true,
         );
