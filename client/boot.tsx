@@ -2,6 +2,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadMemberHome } from './app/routes/home-page';
 import { seedSignedOut } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 
@@ -26,6 +27,8 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && window.location.
     );
   });
 } else {
+  // The server sends the shell for / only with a session cookie: fetch the member's home meanwhile.
+  if (window.location.pathname === '/') void loadMemberHome();
   // The shell looks like the app's first frame, which replaces it.
   // Also as a transition: the first render of a page (the analysis tool's, say) yields to the
   // browser between components instead of holding the main thread until it is done.

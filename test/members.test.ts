@@ -182,3 +182,64 @@ describe('GET /api/members?search=', () => {
     expect(two).toContain('Runner Prime');
   });
 });
+
+describe('GET /api/members?search= anywhere in the name or handle (issue 15)', () => {
+  /** A member with this e-mail (so this handle) and name, at this privacy level. */
+  async function member(email: string, name: string, privacyLevel = 'public') {
+    const built = await buildUser(t.app, { email });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers: { cookie: built.cookie },
+      payload: { name, privacyLevel },
+    });
+    expect(res.statusCode).toBe(200);
+    return built;
+  }
+  const names = async (q: string, cookie = viewer.cookie) => {
+    const res = await search(q, cookie);
+    expect(res.statusCode, q).toBe(200);
+    return res.json().map((r: { name: string }) => r.name) as string[];
+  };
+
+  beforeAll(async () => {
+    await member('aq-person@example.com', 'Alice Quist');
+    // 'qor': one of each kind of match, and a private member who matches.
+    await member('bartho@example.com', 'Bartholomew Vanmaqorson');
+    await member('maqor@example.com', 'Maqor');
+    await member('anna-q@example.com', 'Anna Qory');
+    await member('qorbit@example.com', 'Tess Vale');
+    await member('qorvin@example.com', 'Qorvin Bell');
+    await member('hidden-q@example.com', 'Hidden Maqorik', 'private');
+  });
+
+  it("finds 'li' inside Alice: two characters match anywhere, not only at a word's start", async () => {
+    expect(await names('li')).toContain('Alice Quist');
+    expect(await names('LI')).toContain('Alice Quist');
+    expect(await names('uis')).toEqual(['Alice Quist']);
+    // Inside the handle only ('aq-person'), not the name.
+    expect(await names('q-pe')).toEqual(['Alice Quist']);
+  });
+
+  it('puts name prefixes first, then handle prefixes, word starts, and the rest by similarity', async () => {
+    expect(await names('qor')).toEqual([
+      'Qorvin Bell', // the name starts with it
+      'Tess Vale', // the handle (qorbit) does
+      'Anna Qory', // a word of the name does
+      'Maqor', // inside a short name: more similar
+      'Bartholomew Vanmaqorson', // inside a long one
+    ]);
+    // The private member is found by admins only, in the same order.
+    const forAdmin = await names('qor', admin.cookie);
+    expect(forAdmin).toContain('Hidden Maqorik');
+    expect(forAdmin.slice(0, 3)).toEqual(['Qorvin Bell', 'Tess Vale', 'Anna Qory']);
+  });
+
+  it('matches % and _ literally anywhere, not as wildcards', async () => {
+    expect(await names('q%r')).toEqual([]);
+    expect(await names('q_r')).toEqual([]);
+    expect(await names('%q')).toEqual([]);
+    expect(await names('aq_')).toEqual([]);
+    expect(await names('aq-')).toEqual(['Alice Quist']);
+  });
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { serverErrorMessage } from '../../lib/api-error';
+import { errorStatus, serverErrorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { lessonVideoQueryOptions } from './api/get-lesson-video';
 import { putVideoFile } from './api/put-video-file';
@@ -52,6 +52,15 @@ export function useUploadLessonVideo(slot: VideoSlot) {
     },
     onError: (error) => {
       console.error('Lesson video upload failed', error);
+      // Only admins see the control; one whose rights were taken away meanwhile gets SPEC §8's answer.
+      if (!(error instanceof StorageUploadError) && errorStatus(error) === 403) {
+        toast({
+          title: 'Admin Only',
+          description: 'Only administrators can upload videos.',
+          variant: 'destructive',
+        });
+        return;
+      }
       const description =
         error instanceof StorageUploadError
           ? error.message

@@ -1,7 +1,10 @@
-import { and, asc, count, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { isUniqueViolation } from '../errors';
 import { users, type NewUserRow, type UserRow } from '../schema';
+
+/** Member search ranks the matches inside names and handles by similarity up to this many. */
+const RANKED = 200;
 
 /** Accounts that were not deleted (decision 18: a deleted account's row stays as a tombstone). */
 const live = isNull(users.deletedAt);
@@ -104,62 +107,88 @@ export function usersRepository(db: Db) {
         .orderBy(asc(users.email));
     },
     /**
-     * Members whose name or handle matches `text` (already trimmed and lower-cased), in tiers:
-     * names that start with it, then handles that do, then names or handles with a word that
-     * starts with it, then (3 characters or more) those that contain it; each tier in its own
-     * order. Each tier is one query that an index serves in order and stops at the limit, so a
-     * common query costs about what a rare one does.
+     * Members whose name or handle contains `text` (lower-cased), at most `limit`, best first: names
+     * that start with it, then handles that do, then names or handles with a word that does ('li':
+     * 'Mary Lin', 'mary-li'), then the rest that contain it anywhere ('Alice'), the most similar first
+     * (pg_trgm similarity) when few do. Each group is served by the indexes of migration 0002 and
+     * asked for only while the list is not full.
      */
     async search(
       text: string,
       opts: { includePrivate: boolean; viewerId: string; limit: number },
     ): Promise<UserRow[]> {
+      // The user's text is matched literally: LIKE's wildcards and escape character are escaped.
       const esc = text.replace(/[\\%_]/g, (c) => '\\' + c);
       // Byte-order expressions match the prefix indexes (and give the order); the plain ones
       // match the trigram indexes.
       const nameC = sql`(lower(${users.name}) collate "C")`;
       const handleC = sql`(${users.username} collate "C")`;
       const name = sql`lower(${users.name})`;
-      const tiers = [
-        { where: sql`${nameC} like ${esc + '%'}`, order: [nameC, handleC] },
-        { where: sql`${handleC} like ${esc + '%'}`, order: [handleC] },
-        {
-          where: sql`(${name} like ${'% ' + esc + '%'} or ${users.username} like ${'%-' + esc + '%'})`,
-          order: [nameC, handleC],
-        },
-        ...(text.length >= 3
-          ? [
-              {
-                where: sql`(${name} like ${'%' + esc + '%'} or ${users.username} like ${'%' + esc + '%'})`,
-                order: [nameC, handleC],
-              },
-            ]
-          : []),
-      ];
+      const namePrefix = sql`${nameC} like ${esc + '%'}`;
+      const handlePrefix = sql`${handleC} like ${esc + '%'}`;
+      const wordStart = sql`(${name} like ${'% ' + esc + '%'} or ${users.username} like ${'%-' + esc + '%'})`;
       const visible = opts.includePrivate
         ? undefined
         : or(ne(users.privacyLevel, 'private'), eq(users.id, opts.viewerId));
-      // The tiers run together (one pooled connection each on PostgreSQL) and merge in tier order:
-      // each returns its own best `limit`, so the merge equals running them one after another.
-      const results = await Promise.all(
-        tiers.map((tier) =>
-          db
+
+      const found: UserRow[] = [];
+      // The groups do not overlap: each leaves out what an earlier one found.
+      const groups = [
+        { where: namePrefix, order: [nameC, handleC] },
+        { where: and(handlePrefix, not(namePrefix)), order: [handleC] },
+        { where: and(wordStart, not(namePrefix), not(handlePrefix)), order: [nameC, handleC] },
+      ];
+      for (const group of groups) {
+        found.push(
+          ...(await db
             .select()
             .from(users)
-            .where(and(tier.where, visible, live))
-            .orderBy(...tier.order)
-            .limit(opts.limit),
-        ),
-      );
-      const found: UserRow[] = [];
-      const seen = new Set<string>();
-      for (const row of results.flat()) {
-        if (found.length >= opts.limit) break;
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        found.push(row);
+            .where(and(group.where, visible, live))
+            .orderBy(...group.order)
+            .limit(opts.limit - found.length)),
+        );
+        if (found.length >= opts.limit) return found;
       }
-      return found;
+
+      // Anywhere else in the name or the handle. When at most RANKED members match, they are ranked by
+      // pg_trgm similarity (of the field that contains the text, the better of the two); more, and they
+      // come alphabetically, walked in order through the prefix indexes so a common fragment stops after
+      // one page. Two characters make no trigram (nothing to rank, nor for the trigram index to find):
+      // alphabetical too.
+      const left = opts.limit - found.length;
+      const pattern = '%' + esc + '%';
+      const anywhere = and(
+        sql`(${name} like ${pattern} or ${users.username} like ${pattern})`,
+        not(or(namePrefix, handlePrefix, wordStart)!),
+        visible,
+        live,
+      );
+      if (text.length >= 3) {
+        const candidates = await db
+          .select({
+            row: users,
+            score: sql<number>`greatest(
+              case when ${name} like ${pattern} then similarity(${name}, ${text}) else 0 end,
+              case when ${users.username} like ${pattern} then similarity(${users.username}, ${text}) else 0 end)`,
+          })
+          .from(users)
+          .where(anywhere)
+          .limit(RANKED + 1);
+        if (candidates.length <= RANKED) {
+          const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+          candidates.sort(
+            (a, b) =>
+              Number(b.score) - Number(a.score) ||
+              byBytes(a.row.name.toLowerCase(), b.row.name.toLowerCase()) ||
+              byBytes(a.row.username, b.row.username),
+          );
+          return [...found, ...candidates.slice(0, left).map((c) => c.row)];
+        }
+      }
+      return [
+        ...found,
+        ...(await db.select().from(users).where(anywhere).orderBy(nameC, handleC).limit(left)),
+      ];
     },
     async listAll(): Promise<UserRow[]> {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id));

@@ -20,8 +20,11 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
 
   return (
     <Card aria-labelledby="lesson-video-title" className="overflow-hidden">
-      <div className="relative flex items-center justify-between gap-3 border-b px-4 py-3 sm:px-5">
-        <CardTitle id="lesson-video-title" className="text-base">
+      <div className="relative flex min-h-[3.75rem] flex-wrap items-center justify-between gap-x-2 gap-y-2 border-b px-3 py-3 sm:gap-x-3 sm:px-5">
+        <CardTitle
+          id="lesson-video-title"
+          className="whitespace-nowrap text-sm tracking-normal sm:text-base sm:tracking-wide"
+        >
           Lesson Video
         </CardTitle>
         <div className="flex flex-wrap items-center justify-end gap-2">

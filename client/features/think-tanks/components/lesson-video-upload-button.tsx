@@ -7,22 +7,19 @@ import { lessonVideoFileProblem, type VideoSlot } from '../lesson-video-file';
 import { useUploadLessonVideo } from '../use-upload-lesson-video';
 
 /**
- * The upload control, shown to every member (DESIGN.md decision 10): admins choose a video file and it is
- * uploaded with its percentage on the button; anyone else gets 'Admin Only' before anything is asked of
- * the server. `hasVideo` turns 'Upload Video' into 'Replace Video'.
+ * The upload control, shown to admins only (a member could do nothing with it but read 'Admin Only'):
+ * the admin chooses a video file and it is uploaded with its percentage on the button. `hasVideo` turns
+ * 'Upload Video' into 'Replace Video'.
  */
 export function LessonVideoUploadButton({ slot, hasVideo }: { slot: VideoSlot; hasVideo: boolean }) {
   const { user } = useCurrentUser();
+  if (!user?.isAdmin) return null;
+  return <AdminUploadButton slot={slot} hasVideo={hasVideo} />;
+}
+
+function AdminUploadButton({ slot, hasVideo }: { slot: VideoSlot; hasVideo: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { upload, progress, isUploading } = useUploadLessonVideo(slot);
-
-  function onClick() {
-    if (!user?.isAdmin) {
-      toast({ title: 'Admin Only', description: 'Only administrators can upload videos.' });
-      return;
-    }
-    inputRef.current?.click();
-  }
 
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -48,7 +45,7 @@ export function LessonVideoUploadButton({ slot, hasVideo }: { slot: VideoSlot; h
         aria-hidden="true"
         onChange={onFileChosen}
       />
-      <Button size="sm" variant="outline" disabled={isUploading} onClick={onClick}>
+      <Button size="sm" variant="outline" disabled={isUploading} onClick={() => inputRef.current?.click()}>
         {isUploading ? (
           <LoaderCircle aria-hidden="true" className="animate-spin" />
         ) : (

@@ -10,6 +10,7 @@ import {
 import { areaPath, topicPath } from '../paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
+import { useRememberLesson } from './next-lesson-card';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 import { VideoWithDiscussion } from './video-with-discussion';
 
@@ -31,6 +32,7 @@ export function LessonView({
 }) {
   const topic = findTopic(area, topicSlug);
   const lesson = topic ? findLesson(area, topic.slug, lessonSlug) : null;
+  useRememberLesson(lesson);
   if (!topic) {
     return (
       <CurriculumNotFound
@@ -56,7 +58,7 @@ export function LessonView({
     <div className="grid gap-8">
       <ThinkTankPageHeader
         area={area}
-        title={heading}
+        title={<LessonTitle lesson={lesson} />}
         trail={[
           { label: AREA_TITLES[area], href: areaPath(area) },
           { label: topic.title, href: topicPath(topic) },
@@ -73,5 +75,16 @@ export function LessonView({
         <LessonPager lesson={lesson} />
       </VideoWithDiscussion>
     </div>
+  );
+}
+
+/** '406 · Assessing Data', the number kept on the line of the title's first word (never '406 ·' alone). */
+function LessonTitle({ lesson }: { lesson: Lesson }) {
+  const [first, ...rest] = lesson.title.split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{`${lesson.number} · ${first}`}</span>
+      {rest.length > 0 ? ` ${rest.join(' ')}` : null}
+    </>
   );
 }

@@ -47,7 +47,7 @@ export function ThinkTankPageHeader({
   children,
 }: {
   area: ThinkTank;
-  title: string;
+  title: ReactNode;
   /** The steps after Home, the page itself last. */
   trail: readonly Crumb[];
   children?: ReactNode;
@@ -57,14 +57,16 @@ export function ThinkTankPageHeader({
     <header className="grid gap-5">
       <Breadcrumbs trail={[{ label: 'Home', href: '/' }, ...trail]} />
       <div className="flex items-start gap-4">
-        <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-primary/15 text-brand sm:size-14">
-          <Icon aria-hidden="true" className="size-6 sm:size-7" />
+        {/* On a phone the title takes the whole width and the icon moves beside the eyebrow. */}
+        <span className="hidden size-14 shrink-0 place-items-center rounded-xl bg-primary/15 text-brand sm:grid">
+          <Icon aria-hidden="true" className="size-7" />
         </span>
         <div className="grid min-w-0 gap-1.5">
-          <p className="text-xs font-bold uppercase tracking-[0.25em] text-brand">
+          <p className="flex items-center gap-2 text-xs font-bold uppercase tracking-[0.25em] text-brand">
+            <Icon aria-hidden="true" className="size-4 shrink-0 sm:hidden" />
             {AREA_TITLES[area]} Think Tank
           </p>
-          <h2 className="font-display text-3xl font-black leading-tight tracking-tight text-balance break-words sm:text-4xl">
+          <h2 className="font-display text-2xl font-black leading-tight tracking-tight text-balance break-words min-[400px]:text-3xl sm:text-4xl">
             {title}
           </h2>
           {children ? <div className="text-sm text-muted-foreground sm:text-base">{children}</div> : null}
