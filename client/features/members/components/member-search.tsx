@@ -153,7 +153,7 @@ export function MemberSearch() {
             setExpanded(true);
           }}
           className={cn(
-            'h-10 w-full rounded-full border border-input bg-background/80 pl-9 text-base text-foreground shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60 sm:text-sm [&::-webkit-search-cancel-button]:appearance-none',
+            'h-10 w-full rounded-full border border-input bg-background/80 pl-9 text-base text-foreground shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring sm:text-sm [&::-webkit-search-cancel-button]:appearance-none',
             expanded ? 'pr-11' : 'pr-3',
           )}
         />
