@@ -38,7 +38,7 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
       </Tooltip>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex items-center gap-3">
-          <Avatar name={user.name} src={user.profilePicture} className="size-9 text-xs" />
+          <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
           <span className="grid min-w-0">
             <span className="truncate font-semibold">{user.name}</span>
             <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
