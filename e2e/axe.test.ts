@@ -79,35 +79,82 @@ async function seriousViolations(page: Page): Promise<Found[]> {
   });
 }
 
-/** Runs axe over every route at both widths and in both themes; returns the findings as readable lines. */
-async function auditRoutes(page: Page, paths: string[]): Promise<string[]> {
+/** A menu or dialog opened over the home page, audited like a route. */
+type Overlay = { name: string; open: (page: Page) => Promise<void> };
+
+const loginDialog: Overlay = {
+  name: 'login dialog',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Login to Tribe36' }).waitFor();
+  },
+};
+const registerDialog: Overlay = {
+  name: 'register dialog',
+  open: async (page) => {
+    await loginDialog.open(page);
+    await page.getByRole('button', { name: 'Register here' }).click();
+    await page.getByRole('dialog', { name: 'Join Tribe36' }).waitFor();
+  },
+};
+const userMenu: Overlay = {
+  name: 'user menu',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+};
+const settingsDialog: Overlay = {
+  name: 'settings dialog',
+  open: async (page) => {
+    await userMenu.open(page);
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+  },
+};
+
+/**
+ * Runs axe over every route, then over each overlay opened on the home page, at both widths and in both
+ * themes; returns the findings as readable lines.
+ */
+async function audit(page: Page, paths: string[], overlays: Overlay[]): Promise<string[]> {
   const report: string[] = [];
+  const check = async (where: string) => {
+    for (const theme of THEMES) {
+      await showTheme(page, theme);
+      for (const v of await seriousViolations(page)) {
+        report.push(`${where} ${theme}: [${v.impact}] ${v.id}: ${v.help}`);
+        for (const n of v.nodes)
+          report.push(`    ${n.target}\n      ${n.summary.replace(/\n/g, '\n      ')}`);
+      }
+    }
+  };
   for (const viewport of WIDTHS) {
     await page.setViewportSize(viewport);
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
-      for (const theme of THEMES) {
-        await showTheme(page, theme);
-        for (const v of await seriousViolations(page)) {
-          report.push(`${path} ${viewport.width}px ${theme}: [${v.impact}] ${v.id}: ${v.help}`);
-          for (const n of v.nodes)
-            report.push(`    ${n.target}\n      ${n.summary.replace(/\n/g, '\n      ')}`);
-        }
-      }
+      await check(`${path} ${viewport.width}px`);
+    }
+    for (const overlay of overlays) {
+      await page.goto('/');
+      await settle(page);
+      await overlay.open(page);
+      await page.waitForTimeout(250);
+      await check(`${overlay.name} ${viewport.width}px`);
     }
   }
   return report;
 }
 
 describe('axe-core', () => {
-  // Each test visits 12 routes × 2 widths and runs axe 48 times.
+  // Each test visits 12 routes and opens 2 overlays at 2 widths, and runs axe 56 times.
   it('finds no serious or critical violation on any route, signed out', { timeout: 240_000 }, async () => {
     const { page, context, baseURL } = f;
     const other = await signUpViaApi(context, baseURL);
     await context.clearCookies();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const report = await auditRoutes(page, routes(other.user.username));
+    const report = await audit(page, routes(other.user.username), [loginDialog, registerDialog]);
     expect(report.join('\n')).toBe('');
   });
 
@@ -125,7 +172,7 @@ describe('axe-core', () => {
       data: { text: 'A first thought on this lesson' },
     });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const report = await auditRoutes(page, routes(other.user.username));
+    const report = await audit(page, routes(other.user.username), [userMenu, settingsDialog]);
     expect(report.join('\n')).toBe('');
   });
 });
