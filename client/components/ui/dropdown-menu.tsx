@@ -2,7 +2,14 @@ import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal by default: a modal menu hides the rest of the page with aria-hidden while it stays
+ * focusable (axe's aria-hidden-focus). Focus stays in the menu all the same (Tab does not leave it), and
+ * Escape or a click outside closes it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 

@@ -29,10 +29,11 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
           <Button
             variant="ghost"
             size="icon"
-            aria-label="User menu"
             className="rounded-full p-0 hover:bg-transparent [&>span]:transition-shadow hover:[&>span]:ring-brand/60 data-[state=open]:[&>span]:ring-brand"
           >
             <Avatar name={user.name} src={user.profilePicture} decorative className="size-10 text-sm" />
+            {/* Named by text rather than aria-label, which would not contain the visible initials. */}
+            <span className="sr-only">User menu</span>
           </Button>
         </DropdownMenuTrigger>
       </Tooltip>
