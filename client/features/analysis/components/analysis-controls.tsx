@@ -143,11 +143,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
   const isVideo = state.mediaType === 'video';
   const disabled = !engine || !isVideo;
   return (
-    <div
-      role="group"
-      aria-label="Playback"
-      className="flex flex-wrap items-center gap-x-1 gap-y-2"
-    >
+    <div role="group" aria-label="Playback" className="flex flex-wrap items-center gap-x-1 gap-y-2">
       <IconButton
         label="Previous frame"
         className="size-9"
