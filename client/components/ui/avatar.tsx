@@ -29,7 +29,7 @@ export function Avatar({
       ) : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : 0}
-        className="flex size-full items-center justify-center bg-gradient-to-br from-orange-500 to-red-600 font-black tracking-wide text-white"
+        className="flex size-full items-center justify-center bg-gradient-to-br from-orange-700 to-red-700 font-black tracking-wide text-white"
       >
         <span aria-hidden="true">{initialsOf(name)}</span>
         <span className="sr-only">{name}</span>

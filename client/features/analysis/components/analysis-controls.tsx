@@ -34,7 +34,7 @@ const TOOL_BUTTONS = [
 ] as const;
 
 const toggleClass =
-  'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary/90 aria-pressed:shadow-sm';
+  'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary-hover aria-pressed:shadow-sm';
 
 /**
  * Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear.
@@ -148,11 +148,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
   const isVideo = state.mediaType === 'video';
   const disabled = !engine || !isVideo;
   return (
-    <div
-      role="group"
-      aria-label="Playback"
-      className={cn('flex flex-wrap items-center gap-x-1 gap-y-2', !isVideo && 'opacity-60')}
-    >
+    <div role="group" aria-label="Playback" className="flex flex-wrap items-center gap-x-1 gap-y-2">
       <IconButton
         label="Previous frame"
         className="size-9"
@@ -244,7 +240,7 @@ export function MediaFileInput({
         htmlFor={id}
         className={cn(
           'inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-input px-3 text-sm font-semibold transition-colors hover:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-          !compact && 'bg-primary text-primary-foreground border-transparent hover:bg-primary/90',
+          !compact && 'bg-primary text-primary-foreground border-transparent hover:bg-primary-hover',
         )}
       >
         <FolderOpen aria-hidden="true" className="size-4" />

@@ -2,16 +2,27 @@ import { CircleAlert } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
+import { FieldError, invalidField } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 
-/** A labelled, required input of the login and register forms. */
-export function AuthField({ label, ...props }: { label: string } & ComponentProps<typeof Input>) {
+/**
+ * A labelled, required input of the account forms, with its error (if any) under it. `announceError`
+ * makes the error an alert too, for forms that show no toast.
+ */
+export function AuthField({
+  label,
+  error,
+  announceError = false,
+  ...props
+}: { label: string; error?: string | null; announceError?: boolean } & ComponentProps<typeof Input>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} required {...props} />
+      <Input id={id} required {...props} {...invalidField(errorId, error)} />
+      <FieldError id={errorId} message={error} announce={announceError} />
     </div>
   );
 }
@@ -58,12 +69,15 @@ export function AuthSwitch({
   );
 }
 
-/** A form's error (the server's text, or a check's), inline and announced when it appears. */
-export function AuthFormError({ message }: { message: string | null }) {
+/**
+ * A form's error that is about no one field (too many attempts, say), inline and announced when it
+ * appears; `announce={false}` where a toast already announces it.
+ */
+export function AuthFormError({ message, announce = true }: { message: string | null; announce?: boolean }) {
   if (!message) return null;
   return (
     <p
-      role="alert"
+      role={announce ? 'alert' : undefined}
       className="flex items-start gap-2 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -10,9 +10,22 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { ERRORS } from '@common/contracts/errors';
 import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useChangeEmail } from '../api/change-email';
 import { AuthField, AuthFormError } from './auth-form-parts';
+
+const KNOWN_FIELDS = {
+  [ERRORS.invalidCredentials]: 'password',
+  [ERRORS.emailTaken]: 'email',
+  'That is already your e-mail address': 'email',
+};
 
 /** The dialog's body; it unmounts on close, which clears the fields and the answer. */
 function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
@@ -20,16 +33,28 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
   const [password, setPassword] = useState('');
   const change = useChangeEmail();
   const pending = change.isPending;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    change.mutate({ email, password });
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    change.mutate(
+      { email, password },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields = message && serverFieldErrors(message, ['email', 'password'], KNOWN_FIELDS);
+          if (fields) show(fields);
+          else setFormError(message ?? 'Could not send the link. Please try again.');
+        },
+      },
+    );
   }
-
-  const error = change.isError
-    ? (serverErrorMessage(change.error) ?? 'Could not send the link. Please try again.')
-    : null;
   return (
     <>
       <DialogHeader>
@@ -58,7 +83,7 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
           </DialogClose>
         </DialogFooter>
       ) : (
-        <form className="grid gap-4" onSubmit={submit}>
+        <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
           <AuthField
             label="New e-mail address"
             name="email"
@@ -67,7 +92,12 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
             autoCapitalize="none"
             spellCheck={false}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            announceError
+            onChange={(e) => {
+              setEmail(e.target.value);
+              clear('email');
+            }}
           />
           <AuthField
             label="Current password"
@@ -75,9 +105,14 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            announceError
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clear('password');
+            }}
           />
-          <AuthFormError message={error} />
+          <AuthFormError message={formError} />
           <DialogFooter className="pt-1">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -1,5 +1,7 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { PASSWORDS_DO_NOT_MATCH } from '@common/constants';
+import { ERRORS } from '@common/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -9,11 +11,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useChangePassword } from '../api/change-password';
 import { useLogout } from '../api/logout';
 import { validateRegistration } from '../validate-registration';
-import { AuthField } from './auth-form-parts';
+import { AuthField, AuthFormError } from './auth-form-parts';
+
+const FIELDS = ['current-password', 'new-password', 'confirm-new-password'] as const;
+const KNOWN_FIELDS = { [ERRORS.invalidCredentials]: 'current-password' };
 
 const stop = (event: Event) => event.preventDefault();
 
@@ -28,17 +40,44 @@ export function ChangePasswordDialog() {
   const change = useChangePassword();
   const logoutMutation = useLogout();
   const pending = change.isPending || logoutMutation.isPending;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
     const problem = validateRegistration({ password: newPassword, confirm });
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
+      show(
+        problem === PASSWORDS_DO_NOT_MATCH
+          ? { 'confirm-new-password': problem }
+          : { 'new-password': problem },
+      );
       return;
     }
-    change.mutate({ currentPassword, newPassword });
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields = message && serverFieldErrors(message, FIELDS, KNOWN_FIELDS);
+          if (fields) show(fields);
+          else setFormError(message ?? 'Failed to change password');
+        },
+      },
+    );
   }
+
+  /** Keeps a field's value and drops its error as the member edits it. */
+  const edit = (name: string, set: (value: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    clear(name);
+  };
 
   return (
     <Dialog open>
@@ -53,14 +92,15 @@ export function ChangePasswordDialog() {
             continue.
           </DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit}>
+        <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
           <AuthField
             label="Temporary password"
             name="current-password"
             type="password"
             autoComplete="current-password"
             value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={errors['current-password']}
+            onChange={edit('current-password', setCurrentPassword)}
           />
           <AuthField
             label="New password"
@@ -68,7 +108,8 @@ export function ChangePasswordDialog() {
             type="password"
             autoComplete="new-password"
             value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
+            error={errors['new-password']}
+            onChange={edit('new-password', setNewPassword)}
           />
           <AuthField
             label="Re-enter new password"
@@ -76,8 +117,10 @@ export function ChangePasswordDialog() {
             type="password"
             autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            error={errors['confirm-new-password']}
+            onChange={edit('confirm-new-password', setConfirm)}
           />
+          <AuthFormError message={formError} announce={false} />
           <DialogFooter className="pt-1">
             <Button variant="outline" disabled={pending} onClick={() => logoutMutation.mutate()}>
               <LogOut aria-hidden="true" />

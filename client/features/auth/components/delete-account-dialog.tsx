@@ -11,7 +11,14 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ERRORS } from '@common/contracts/errors';
 import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useDeleteAccount } from '../api/delete-account';
 import { AuthField, AuthFormError } from './auth-form-parts';
 
@@ -20,16 +27,29 @@ function DeleteAccountContent() {
   const [password, setPassword] = useState('');
   const remove = useDeleteAccount();
   const pending = remove.isPending || remove.isSuccess;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    remove.mutate({ password });
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    remove.mutate(
+      { password },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields =
+            message && serverFieldErrors(message, ['password'], { [ERRORS.invalidCredentials]: 'password' });
+          if (fields) show(fields);
+          else setFormError(message ?? 'Could not delete your account. Please try again.');
+        },
+      },
+    );
   }
-
-  const error = remove.isError
-    ? (serverErrorMessage(remove.error) ?? 'Could not delete your account. Please try again.')
-    : null;
   return (
     <>
       <AlertDialogHeader>
@@ -43,7 +63,7 @@ function DeleteAccountContent() {
         <li>Your profile, profile picture, voiceover recordings and their files are deleted for good.</li>
         <li>Your chat and discussion messages stay, shown as &lsquo;{DELETED_MEMBER_NAME}&rsquo;.</li>
       </ul>
-      <form className="grid gap-4" onSubmit={submit}>
+      <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
         <AuthField
           label="Your password"
           name="password"
@@ -51,9 +71,14 @@ function DeleteAccountContent() {
           autoComplete="current-password"
           data-autofocus=""
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          announceError
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clear('password');
+          }}
         />
-        <AuthFormError message={error} />
+        <AuthFormError message={formError} />
         <AlertDialogFooter className="pt-1">
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           <Button type="submit" variant="destructive" disabled={pending}>

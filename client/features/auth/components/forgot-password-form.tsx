@@ -2,6 +2,12 @@ import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
 
@@ -14,16 +20,28 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   const [email, setEmail] = useState(initialEmail);
   const request = useForgotPassword();
   const pending = request.isPending;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    request.mutate({ email });
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    request.mutate(
+      { email },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields = message && serverFieldErrors(message, ['email']);
+          if (fields) show(fields);
+          else setFormError(message ?? 'Could not send the link. Please try again.');
+        },
+      },
+    );
   }
-
-  const error = request.isError
-    ? (serverErrorMessage(request.error) ?? 'Could not send the link. Please try again.')
-    : null;
   return (
     <>
       <DialogHeader>
@@ -32,7 +50,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           Enter the e-mail address of your account and we will send you a link to choose a new password.
         </DialogDescription>
       </DialogHeader>
-      <form className="grid gap-4" onSubmit={submit}>
+      <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
         <div>
           <AuthField
             label="Email"
@@ -43,7 +61,12 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             spellCheck={false}
             autoFocus
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            announceError
+            onChange={(e) => {
+              setEmail(e.target.value);
+              clear('email');
+            }}
           />
           {/* Always in the page, so that screen readers announce the answer when it arrives. */}
           <div role="status">
@@ -55,7 +78,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             ) : null}
           </div>
         </div>
-        <AuthFormError message={error} />
+        <AuthFormError message={formError} />
         <AuthActions label="Send link" pendingLabel="Sending..." pending={pending} />
       </form>
       <AuthSwitch prompt="Remembered it?" action="Back to login" onSwitch={onBack} />

@@ -1,10 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@common/constants';
+import { ERRORS } from '@common/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useLogin } from '../api/login';
 import { emailFromLoginField } from '../login-email';
-import { AuthActions, AuthField, AuthSwitch } from './auth-form-parts';
+import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
+
+/** A wrong username or password is shown at the password, the field a member retypes. */
+const KNOWN_FIELDS = { [ERRORS.invalidCredentials]: 'password' };
 
 /**
  * The login dialog's content: username and password, 'Forgot password?' (which carries an address
@@ -23,11 +34,28 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const loginMutation = useLogin({ onSuccess: onDone });
   const pending = loginMutation.isPending;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    loginMutation.mutate({ username, password });
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    // The toast (SPEC §8) comes from useLogin; the error also stays beside its field.
+    loginMutation.mutate(
+      { username, password },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields = message && serverFieldErrors(message, ['username', 'password'], KNOWN_FIELDS);
+          if (fields) show(fields);
+          else setFormError(message ?? 'Invalid credentials');
+        },
+      },
+    );
   }
 
   return (
@@ -36,7 +64,7 @@ export function LoginForm({
         <DialogTitle>Login to {PRODUCT_NAME}</DialogTitle>
         <DialogDescription>Enter your credentials to access member features</DialogDescription>
       </DialogHeader>
-      <form className="grid gap-4" onSubmit={submit}>
+      <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
         <AuthField
           label="Username"
           name="username"
@@ -44,7 +72,11 @@ export function LoginForm({
           autoCapitalize="none"
           spellCheck={false}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            clear('username');
+          }}
         />
         <div className="grid gap-2">
           <AuthField
@@ -53,7 +85,11 @@ export function LoginForm({
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clear('password');
+            }}
           />
           <Button
             variant="link"
@@ -63,6 +99,7 @@ export function LoginForm({
             Forgot password?
           </Button>
         </div>
+        <AuthFormError message={formError} announce={false} />
         <AuthActions label="Login" pendingLabel="Logging in..." pending={pending} />
       </form>
       <AuthSwitch prompt="Not a member yet?" action="Register here" onSwitch={onSwitch} />

@@ -1,10 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { PRODUCT_NAME } from '@common/constants';
+import { PASSWORDS_DO_NOT_MATCH, PRODUCT_NAME } from '@common/constants';
+import { ERRORS } from '@common/contracts/errors';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useRegister } from '../api/register';
 import { validateRegistration } from '../validate-registration';
-import { AuthActions, AuthField, AuthSwitch } from './auth-form-parts';
+import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
+
+/** Field names of the form (and `username`, which the request sends as the e-mail too). */
+const FIELDS = ['email', 'username', 'password', 'confirm-password'] as const;
+const KNOWN_FIELDS = { [ERRORS.emailTaken]: 'email' };
 
 /** The register dialog's content: e-mail, password twice, Register and Cancel, and a switch to login. */
 export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDone: () => void }) {
@@ -13,17 +25,40 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
   const [confirm, setConfirm] = useState('');
   const registerMutation = useRegister({ onSuccess: onDone });
   const pending = registerMutation.isPending;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
     const problem = validateRegistration({ password, confirm });
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
+      show(problem === PASSWORDS_DO_NOT_MATCH ? { 'confirm-password': problem } : { password: problem });
       return;
     }
-    registerMutation.mutate({ email, password });
+    registerMutation.mutate(
+      { email, password },
+      {
+        onError: (error) => {
+          const message = serverErrorMessage(error);
+          const fields = message && serverFieldErrors(message, FIELDS, KNOWN_FIELDS);
+          if (fields) show(fields.username ? { email: fields.username } : fields);
+          else setFormError(message ?? 'Could not create account');
+        },
+      },
+    );
   }
+
+  /** Keeps a field's value and drops its error as the member edits it. */
+  const edit = (name: string, set: (value: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    clear(name);
+  };
 
   return (
     <>
@@ -31,7 +66,7 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
         <DialogTitle>Join {PRODUCT_NAME}</DialogTitle>
         <DialogDescription>Create your member profile to access the community</DialogDescription>
       </DialogHeader>
-      <form className="grid gap-4" onSubmit={submit}>
+      <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
         <AuthField
           label="Email (Username)"
           name="email"
@@ -40,7 +75,8 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
           autoCapitalize="none"
           spellCheck={false}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          onChange={edit('email', setEmail)}
         />
         <AuthField
           label="Password"
@@ -48,7 +84,8 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          onChange={edit('password', setPassword)}
         />
         <AuthField
           label="Re-enter Password"
@@ -56,8 +93,10 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          error={errors['confirm-password']}
+          onChange={edit('confirm-password', setConfirm)}
         />
+        <AuthFormError message={formError} announce={false} />
         <AuthActions label="Register" pendingLabel="Creating Account..." pending={pending} />
       </form>
       <AuthSwitch prompt="Already a member?" action="Login here" onSwitch={onSwitch} />

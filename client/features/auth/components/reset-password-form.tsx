@@ -1,8 +1,14 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LINK_EXPIRED_OR_USED } from '@common/constants';
+import { LINK_EXPIRED_OR_USED, PASSWORDS_DO_NOT_MATCH } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useResetPassword } from '../api/reset-password';
 import { validateRegistration } from '../validate-registration';
 import { AuthField, AuthFormError } from './auth-form-parts';
@@ -23,33 +29,49 @@ export function ResetPasswordForm({
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const reset = useResetPassword({ onSuccess: onDone });
   const pending = reset.isPending || reset.isSuccess;
+  const { formRef, errors, show, clear } = useFieldErrors();
+  const [formError, setFormError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const found = validateRegistration({ password, confirm });
-    setProblem(found);
-    if (found) return;
+    setFormError(null);
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    const problem = validateRegistration({ password, confirm });
+    if (problem) {
+      show(
+        problem === PASSWORDS_DO_NOT_MATCH
+          ? { 'confirm-new-password': problem }
+          : { 'new-password': problem },
+      );
+      return;
+    }
     reset.mutate(
       { token, password },
       {
         onError: (error) => {
-          if (serverErrorMessage(error) === LINK_EXPIRED_OR_USED) onLinkSpent();
+          const message = serverErrorMessage(error);
+          if (message === LINK_EXPIRED_OR_USED) onLinkSpent();
+          const fields = message && serverFieldErrors(message, ['password', 'new-password']);
+          if (fields) show({ 'new-password': Object.values(fields)[0] });
+          else setFormError(message ?? 'Could not set the new password. Please try again.');
         },
       },
     );
   }
 
-  const error =
-    problem ??
-    (reset.isError
-      ? (serverErrorMessage(reset.error) ?? 'Could not set the new password. Please try again.')
-      : null);
   return (
-    <form className="grid gap-5" onSubmit={submit} aria-labelledby="reset-password-title">
+    <form
+      ref={formRef}
+      noValidate
+      className="grid gap-5"
+      onSubmit={submit}
+      aria-labelledby="reset-password-title"
+    >
       <div className="grid gap-2">
         <span className="mb-1 grid size-11 place-items-center rounded-full bg-primary/15 text-brand">
           <KeyRound aria-hidden="true" className="size-5" />
@@ -68,7 +90,12 @@ export function ResetPasswordForm({
         autoComplete="new-password"
         autoFocus
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errors['new-password']}
+        announceError
+        onChange={(e) => {
+          setPassword(e.target.value);
+          clear('new-password');
+        }}
       />
       <AuthField
         label="Re-enter new password"
@@ -76,9 +103,14 @@ export function ResetPasswordForm({
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        error={errors['confirm-new-password']}
+        announceError
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          clear('confirm-new-password');
+        }}
       />
-      <AuthFormError message={error} />
+      <AuthFormError message={formError} />
       <Button type="submit" disabled={pending}>
         {pending ? 'Saving...' : 'Set New Password'}
       </Button>

@@ -56,11 +56,12 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
             <Button
               variant="ghost"
               size="icon"
-              aria-label="User menu"
               data-user-menu-trigger=""
               className="rounded-full p-0 hover:bg-transparent [&>span]:transition-shadow hover:[&>span]:ring-brand/60 data-[state=open]:[&>span]:ring-brand"
             >
               <Avatar name={user.name} src={user.profilePicture} decorative className="size-10 text-sm" />
+              {/* Named by text rather than aria-label, which would not contain the visible initials. */}
+              <span className="sr-only">User menu</span>
             </Button>
           </DropdownMenuTrigger>
         </TooltipTrigger>
@@ -76,7 +77,7 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         }}
       >
         <DropdownMenuLabel className="flex items-center gap-3">
-          <Avatar name={user.name} src={user.profilePicture} className="size-9 text-xs" />
+          <Avatar name={user.name} src={user.profilePicture} decorative className="size-9 text-xs" />
           <span className="grid min-w-0">
             <span className="truncate font-semibold">{user.name}</span>
             <span className="truncate text-xs text-muted-foreground">@{user.username}</span>

@@ -11,7 +11,7 @@ export function PhotoMessage({ src, senderName }: { src: string; senderName: str
         type="button"
         aria-label="Open photo"
         onClick={() => setOpen(true)}
-        className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <img
           src={src}

@@ -88,7 +88,7 @@ export function VideoMessage({ src, senderName }: { src: string; senderName: str
       type="button"
       aria-label="Play video"
       onClick={() => setPlaying(true)}
-      className={`${BOX} group cursor-pointer outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
+      className={`${BOX} group cursor-pointer focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
     >
       {near ? (
         // The frame at 0.1 s stands in for a poster image: the browser fetches only what it needs.

@@ -16,7 +16,7 @@ function ResultLink({ member, onChoose }: { member: MemberSearchResult; onChoose
       href={`/member/${encodeURIComponent(member.username)}`}
       onClick={onChoose}
       data-search-result=""
-      className="flex items-center gap-3 rounded-md px-2.5 py-2 outline-none transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
+      className="flex items-center gap-3 rounded-md px-2.5 py-2 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
     >
       <Avatar name={member.name} src={member.profilePicture} decorative className="size-9 text-xs" />
       <span className="grid min-w-0 flex-1">
@@ -169,7 +169,7 @@ export function MemberSearch() {
             setExpanded(true);
           }}
           className={cn(
-            'h-10 w-full rounded-full border border-input bg-background/80 pl-9 text-base text-foreground shadow-xs outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60 sm:text-sm [&::-webkit-search-cancel-button]:appearance-none',
+            'h-10 w-full rounded-full border border-input bg-background/80 pl-9 text-base text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring sm:text-sm [&::-webkit-search-cancel-button]:appearance-none',
             expanded ? 'pr-11' : 'pr-3',
           )}
         />

@@ -3,14 +3,23 @@ import { useLocation } from 'wouter';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
 import { Button } from '../../../components/ui/button';
+import { FieldError, invalidField } from '../../../components/ui/field-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { Textarea } from '../../../components/ui/textarea';
+import { serverErrorMessage } from '../../../lib/api-error';
+import {
+  constraintErrors,
+  hasFieldErrors,
+  serverFieldErrors,
+  useFieldErrors,
+} from '../../../lib/use-field-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import {
   LONG_TEXT_MAX_LENGTH,
+  PROFILE_TEXT_FIELDS,
   SHORT_TEXT_MAX_LENGTH,
   buildProfileUpdate,
   toProfileFormValues,
@@ -28,20 +37,31 @@ const PRIVACY_OPTIONS: Record<PrivacyLevel, { label: string; hint: string }> = {
 
 type TextKey = Exclude<keyof ProfileFormValues, 'privacyLevel'>;
 
+/** The fields a server error may name ('age must be between 0 and 130'). */
+const FIELDS = [...PROFILE_TEXT_FIELDS, 'age'] as const;
+
+/** The attributes `Field` gives its control: the id its label points at, and those of an invalid field. */
+type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+/** A labelled control with its error, if any, under it. */
 function Field({
   label,
+  error,
   children,
   wide,
 }: {
   label: string;
-  children: (id: string) => ReactNode;
+  error?: string;
+  children: (props: FieldControlProps) => ReactNode;
   wide?: boolean;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className={wide ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{label}</Label>
-      {children(id)}
+      {children({ id, ...invalidField(errorId, error) })}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -53,61 +73,76 @@ export function ProfileEditForm({ user }: { user: CurrentUser }) {
   const updateMutation = useUpdateProfile();
   const pending = updateMutation.isPending;
   const privacyId = useId();
+  const { formRef, errors, show, clear } = useFieldErrors();
 
   const bind = (key: TextKey, maxLength = SHORT_TEXT_MAX_LENGTH) => ({
     name: key,
     maxLength,
     value: values[key],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [key]: event.target.value }));
+      clear(key);
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    updateMutation.mutate(buildProfileUpdate(values));
+    const invalid = constraintErrors(event.currentTarget);
+    show(invalid);
+    if (hasFieldErrors(invalid)) return;
+    // The toast (SPEC §8) comes from useUpdateProfile; a field's error also stays beside it.
+    updateMutation.mutate(buildProfileUpdate(values), {
+      onError: (error) => {
+        const message = serverErrorMessage(error);
+        const fields = message && serverFieldErrors(message, FIELDS);
+        if (fields) show(fields);
+      },
+    });
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-6">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-6">
       <Card aria-labelledby="edit-profile-title">
         <CardHeader>
           <CardTitle id="edit-profile-title">Edit Profile</CardTitle>
           <CardDescription>Empty fields show as 'Not set' on your profile.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field label="Name" wide>
-            {(id) => <Input id={id} required autoComplete="name" {...bind('name')} />}
+          <Field label="Name" error={errors.name} wide>
+            {(p) => <Input {...p} required autoComplete="name" {...bind('name')} />}
           </Field>
-          <Field label="Age">
-            {(id) => (
-              <Input id={id} type="number" inputMode="numeric" min={0} max={130} step={1} {...bind('age')} />
+          <Field label="Age" error={errors.age}>
+            {(p) => (
+              <Input {...p} type="number" inputMode="numeric" min={0} max={130} step={1} {...bind('age')} />
             )}
           </Field>
-          <Field label="Height">
-            {(id) => <Input id={id} placeholder={`e.g. 6'1"`} {...bind('height')} />}
+          <Field label="Height" error={errors.height}>
+            {(p) => <Input {...p} placeholder={`e.g. 6'1"`} {...bind('height')} />}
           </Field>
-          <Field label="Weight">
-            {(id) => <Input id={id} placeholder="e.g. 185 lbs" {...bind('weight')} />}
+          <Field label="Weight" error={errors.weight}>
+            {(p) => <Input {...p} placeholder="e.g. 185 lbs" {...bind('weight')} />}
           </Field>
-          <Field label="School">{(id) => <Input id={id} {...bind('school')} />}</Field>
-          <Field label="Hometown" wide>
-            {(id) => <Input id={id} {...bind('hometown')} />}
+          <Field label="School" error={errors.school}>
+            {(p) => <Input {...p} {...bind('school')} />}
           </Field>
-          <Field label="Injury History" wide>
-            {(id) => <Textarea id={id} {...bind('injuryHistory', LONG_TEXT_MAX_LENGTH)} />}
+          <Field label="Hometown" error={errors.hometown} wide>
+            {(p) => <Input {...p} {...bind('hometown')} />}
           </Field>
-          <Field label="Background" wide>
-            {(id) => <Textarea id={id} {...bind('background', LONG_TEXT_MAX_LENGTH)} />}
+          <Field label="Injury History" error={errors.injuryHistory} wide>
+            {(p) => <Textarea {...p} {...bind('injuryHistory', LONG_TEXT_MAX_LENGTH)} />}
           </Field>
-          <Field label="Goal One" wide>
-            {(id) => <Input id={id} {...bind('goalOne', LONG_TEXT_MAX_LENGTH)} />}
+          <Field label="Background" error={errors.background} wide>
+            {(p) => <Textarea {...p} {...bind('background', LONG_TEXT_MAX_LENGTH)} />}
           </Field>
-          <Field label="Goal Two" wide>
-            {(id) => <Input id={id} {...bind('goalTwo', LONG_TEXT_MAX_LENGTH)} />}
+          <Field label="Goal One" error={errors.goalOne} wide>
+            {(p) => <Input {...p} {...bind('goalOne', LONG_TEXT_MAX_LENGTH)} />}
           </Field>
-          <Field label="Goal Three" wide>
-            {(id) => <Input id={id} {...bind('goalThree', LONG_TEXT_MAX_LENGTH)} />}
+          <Field label="Goal Two" error={errors.goalTwo} wide>
+            {(p) => <Input {...p} {...bind('goalTwo', LONG_TEXT_MAX_LENGTH)} />}
+          </Field>
+          <Field label="Goal Three" error={errors.goalThree} wide>
+            {(p) => <Input {...p} {...bind('goalThree', LONG_TEXT_MAX_LENGTH)} />}
           </Field>
           <div className="grid gap-3 sm:col-span-2">
             <p id={privacyId} className="text-sm font-medium">

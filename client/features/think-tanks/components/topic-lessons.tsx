@@ -37,7 +37,7 @@ export function TopicLessons({ area, topicSlug }: { area: TopicArea; topicSlug: 
           <li key={lesson.slug} className="border-b last:border-b-0">
             <Link
               href={lessonPath(lesson)}
-              className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:outline-none sm:px-6 sm:py-4"
+              className="group flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-6 sm:py-4"
             >
               <span
                 aria-hidden="true"

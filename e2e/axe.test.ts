@@ -1,0 +1,191 @@
+import { createRequire } from 'node:module';
+import type Axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TOPICS } from '@common/curriculum';
+import { signInAsAdmin, signUpViaApi, updateProfileViaApi, useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+
+/** axe-core's browser bundle, evaluated in the page (the CSP allows no inline script tag). */
+const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
+
+const topic = TOPICS[0]!;
+const lesson = `/think-tanks/${topic.area}/${topic.slug}/${topic.lessons[0]}`;
+
+/** Every route of client/app/router.tsx, with a real value for each parameter. */
+function routes(memberUsername: string) {
+  return [
+    '/',
+    '/profile',
+    '/profile/edit',
+    `/member/${memberUsername}`,
+    '/confirm-email',
+    '/reset-password',
+    '/think-tanks/physiological',
+    '/think-tanks/spiritual',
+    `/think-tanks/${topic.area}`,
+    `/think-tanks/${topic.area}/${topic.slug}`,
+    lesson,
+    '/no-such-page',
+  ];
+}
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+const THEMES = ['dark', 'light'] as const;
+/** The rules whose outcome depends on the theme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Prints the findings (the assertion's diff would cut them short), then asserts there are none. */
+function expectNone(report: string[]) {
+  if (report.length > 0) console.log(report.join('\n'));
+  expect(report.length, 'serious or critical axe violations, printed above').toBe(0);
+}
+
+type Found = { id: string; impact: string; help: string; nodes: { target: string; summary: string }[] };
+
+/** Waits until the route has drawn its content: no page spinner, nothing busy, then a moment to settle. */
+async function settle(page: Page) {
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .animate-spin, [aria-hidden="true"].animate-pulse'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(250);
+}
+
+/** Shows the page in a theme as the theme provider does (the class and the colour scheme), no reload. */
+async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, theme === 'dark');
+  await page.waitForTimeout(50);
+}
+
+/** The serious and critical violations axe finds in the page as it is now. */
+async function seriousViolations(page: Page, rules?: string[]): Promise<Found[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: typeof Axe }).axe;
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.join(' '),
+          summary: n.failureSummary ?? '',
+        })),
+      }));
+  }, rules);
+}
+
+/** A menu or dialog opened over the home page, audited like a route. */
+type Overlay = { name: string; open: (page: Page) => Promise<void> };
+
+const loginDialog: Overlay = {
+  name: 'login dialog',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Login to Tribe36' }).waitFor();
+  },
+};
+const registerDialog: Overlay = {
+  name: 'register dialog',
+  open: async (page) => {
+    await loginDialog.open(page);
+    await page.getByRole('button', { name: 'Register here' }).click();
+    await page.getByRole('dialog', { name: 'Join Tribe36' }).waitFor();
+  },
+};
+const userMenu: Overlay = {
+  name: 'user menu',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+};
+const settingsDialog: Overlay = {
+  name: 'settings dialog',
+  open: async (page) => {
+    await userMenu.open(page);
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+  },
+};
+
+/**
+ * Runs axe over every route, then over each overlay opened on the home page, at both widths and in both
+ * themes; returns the findings as readable lines.
+ */
+async function audit(page: Page, paths: string[], overlays: Overlay[]): Promise<string[]> {
+  const report: string[] = [];
+  const check = async (where: string) => {
+    for (const theme of THEMES) {
+      await showTheme(page, theme);
+      // Only colours differ between the themes: the second one needs only the colour rules.
+      const rules = theme === THEMES[0] ? undefined : COLOUR_RULES;
+      for (const v of await seriousViolations(page, rules)) {
+        report.push(`${where} ${theme}: [${v.impact}] ${v.id}: ${v.help}`);
+        for (const n of v.nodes)
+          report.push(`    ${n.target}\n      ${n.summary.replace(/\n/g, '\n      ')}`);
+      }
+    }
+  };
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      await check(`${path} ${viewport.width}px`);
+    }
+    for (const overlay of overlays) {
+      await page.goto('/');
+      await settle(page);
+      await overlay.open(page);
+      await page.waitForTimeout(250);
+      await check(`${overlay.name} ${viewport.width}px`);
+    }
+  }
+  return report;
+}
+
+describe('axe-core', () => {
+  // Each test: 12 routes and 2 overlays at 2 widths; axe in full (dark), then its colour rules (light).
+  it('finds no serious or critical violation on any route, signed out', { timeout: 240_000 }, async () => {
+    const { page, context, baseURL } = f;
+    const other = await signUpViaApi(context, baseURL);
+    await context.clearCookies();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const report = await audit(page, routes(other.user.username), [loginDialog, registerDialog]);
+    expectNone(report);
+  });
+
+  it('finds no serious or critical violation on any route, signed in', { timeout: 240_000 }, async () => {
+    const { page, context, baseURL } = f;
+    // Another member with a filled profile, whose page is visited; then the admin, who sees the most.
+    const other = await signUpViaApi(context, baseURL);
+    await updateProfileViaApi(context, baseURL, { name: 'Alice Runner', age: 24, school: 'Central High' });
+    await context.request.post(`${baseURL}/api/chat/community`, {
+      data: { content: 'Morning run done, see https://example.com/plan', messageType: 'text' },
+    });
+    await context.clearCookies();
+    await signInAsAdmin(context, baseURL);
+    await context.request.post(`${baseURL}/api/discussions/${topic.area}/${topic.slug}/${topic.lessons[0]}`, {
+      data: { text: 'A first thought on this lesson' },
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const report = await audit(page, routes(other.user.username), [userMenu, settingsDialog]);
+    expectNone(report);
+  });
+});
