@@ -24,12 +24,15 @@ function scrollPadding(side: 'top' | 'bottom'): number {
 }
 
 /**
- * Scrolls a focused element that the header or footer still partly covers fully into view. The
+ * Scrolls an element focused by keyboard that the header or footer still partly covers fully into view. The
  * browser's own scroll honours scroll-padding (index.css) for most controls, but for a text field it
  * only brings the caret into view, leaving the rest of a textarea under the footer.
  */
 function keepInView(el: Element) {
   if (!el.isConnected || el === document.body) return;
+  // Keyboard focus only: a press on the analysis canvas (taller than the space between header and
+  // footer) must not scroll the page under the pointer while it draws.
+  if (document.activeElement !== el || !el.matches(':focus-visible')) return;
   if (el.closest(`[${APP_CHROME_ATTRIBUTE}], [role="dialog"], [role="alertdialog"]`)) return;
   if (getComputedStyle(el).position === 'fixed') return;
   const rect = el.getBoundingClientRect();
