@@ -88,6 +88,8 @@ describe('registration, sign-out and sign-in', () => {
     await toasts(page).getByText("Account created! You're now logged in.").waitFor();
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     expect(await dialog.isVisible()).toBe(false);
+    // The member's home (loaded on demand) takes the invitation's place.
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(await page.getByRole('button', { name: 'Think Tanks' }).isEnabled()).toBe(true);
     expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
 
@@ -152,7 +154,9 @@ describe('when the server fails', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Logout' }).click();
     await toasts(page).getByText('Failed to log out. Please try again.').waitFor();
-    expect(await page.getByRole('button', { name: 'User menu' }).isVisible()).toBe(true);
+    // Still signed in: the user menu (loaded on demand) stays, and no Login button comes back.
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).count()).toBe(0);
   });
 
   it('shows 6 members when the count cannot be loaded', async () => {

@@ -64,7 +64,16 @@ async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
   }, theme === 'dark');
-  await page.waitForTimeout(50);
+  // Colours change through CSS transitions: axe must see where they end, not a frame in between, so
+  // they are switched off for the audit (the settled colours are what it checks).
+  await page.evaluate(() => {
+    if (document.getElementById('axe-no-transitions')) return;
+    const style = document.createElement('style');
+    style.id = 'axe-no-transitions';
+    style.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.head.append(style);
+  });
+  await page.evaluate(() => new Promise(requestAnimationFrame));
 }
 
 /** The serious and critical violations axe finds in the page as it is now. */
