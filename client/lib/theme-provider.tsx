@@ -46,6 +46,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     const media = window.matchMedia(SYSTEM_DARK_QUERY);
     const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
     media.addEventListener('change', onChange);
+    // A change between the first render and now (hydration yields to the browser) sent no event here.
+    setSystemDark(media.matches);
     return () => media.removeEventListener('change', onChange);
   }, []);
 

@@ -38,7 +38,7 @@ export function NextLessonCard({ userId }: { userId: string }) {
       </h2>
       <Link
         href={lessonPath(lesson)}
-        className="group flex items-center gap-3 px-4 py-3 transition-colors hover:bg-accent/40 sm:gap-4 sm:px-5 sm:py-4"
+        className="group flex items-center gap-3 px-4 py-3 transition-colors hover:bg-accent/40 focus-visible:-outline-offset-2 sm:gap-4 sm:px-5 sm:py-4"
       >
         <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/15 text-brand sm:size-11">
           <Icon aria-hidden="true" className="size-5" />
@@ -60,7 +60,7 @@ export function NextLessonCard({ userId }: { userId: string }) {
       {upNext ? (
         <Link
           href={lessonPath(upNext)}
-          className="flex min-w-0 items-center gap-2 border-t px-4 py-2.5 text-sm transition-colors hover:bg-accent/40 sm:px-5"
+          className="flex min-w-0 items-center gap-2 border-t px-4 py-2.5 text-sm transition-colors hover:bg-accent/40 focus-visible:-outline-offset-2 sm:px-5"
         >
           <span className="shrink-0 text-xs font-bold uppercase tracking-[0.15em] text-muted-foreground">
             Up next
