@@ -47,7 +47,17 @@ function expectNone(report: string[]) {
 
 type Found = { id: string; impact: string; help: string; nodes: { target: string; summary: string }[] };
 
-/** Waits until the route has drawn its content: no page spinner, nothing busy, then a moment to settle. */
+/** Waits until the animations and transitions running now (a dialog opening, say) have ended. */
+async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise(requestAnimationFrame);
+    // An endless one (a pulsing dot) never finishes: only those that end are waited for.
+    const ending = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+  });
+}
+
+/** Waits until the route has drawn its content: no page spinner, nothing busy, nothing still moving. */
 async function settle(page: Page) {
   await page.locator('main').first().waitFor();
   await page.waitForFunction(
@@ -55,7 +65,7 @@ async function settle(page: Page) {
     undefined,
     { timeout: 15_000 },
   );
-  await page.waitForTimeout(250);
+  await animationsDone(page);
 }
 
 /** Shows the page in a theme as the theme provider does (the class and the colour scheme), no reload. */
@@ -162,7 +172,7 @@ async function audit(page: Page, paths: string[], overlays: Overlay[]): Promise<
       await page.goto('/');
       await settle(page);
       await overlay.open(page);
-      await page.waitForTimeout(250);
+      await animationsDone(page);
       await check(`${overlay.name} ${viewport.width}px`);
     }
   }
