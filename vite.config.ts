@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.PORT ?? 5000);
@@ -11,9 +11,35 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
 // and the browser's Host is the dev server's. The proxy streams responses, so SSE passes unbuffered.
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
 
+/**
+ * Preloads the brand font's Latin file from every page (DESIGN.md decision 28): without it the browser
+ * finds the font only after the stylesheet has arrived and been applied, one round trip later.
+ */
+function preloadFont(name: string): Plugin {
+  const pattern = new RegExp(`^assets/${name}-[\\w-]+\\.woff2$`);
+  return {
+    name: 'tribe36:preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const file = Object.keys(bundle ?? {}).find((f) => pattern.test(f));
+        if (!file) throw new Error(`preloadFont: no ${name} font in the build`);
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadFont('inter-latin-wght-normal')],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },

@@ -92,4 +92,52 @@ describe('the first visit', () => {
     expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it('sets its text in the self-hosted Inter, preloaded, Latin file only, without shifting the page', async () => {
+    const { page, baseURL } = f;
+    const fonts: { url: string; type: string; cache: string }[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'font')
+        fonts.push({
+          url: r.url(),
+          type: r.headers()['content-type'] ?? '',
+          cache: r.headers()['cache-control'] ?? '',
+        });
+    });
+    // Layout shifts from the start of the page (the font's swap among them).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const html = await (await page.request.get('/')).text();
+    const preload =
+      /<link rel="preload" href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)" as="font" type="font\/woff2" crossorigin/.exec(
+        html,
+      );
+    expect(preload, 'the home page preloads the Latin file').not.toBeNull();
+
+    await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    const used = await page.evaluate(() => ({
+      heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      body: getComputedStyle(document.body).fontFamily,
+      loaded:
+        document.fonts.check('900 16px "Inter Variable"') &&
+        document.fonts.check('400 16px "Inter Variable"'),
+      shift: (window as unknown as { shift: number }).shift,
+    }));
+    expect(used.heading).toMatch(/^"Inter Variable"/);
+    expect(used.body).toMatch(/^"Inter Variable"/);
+    expect(used.loaded).toBe(true);
+    expect(used.shift).toBeLessThan(0.02);
+
+    // One file, ours, from our own origin: the Latin one the page preloaded, kept for a year.
+    expect(fonts.map((x) => x.url)).toEqual([`${baseURL}${preload![1]}`]);
+    expect(fonts[0]!.type).toBe('font/woff2');
+    expect(fonts[0]!.cache).toContain('immutable');
+  });
 });

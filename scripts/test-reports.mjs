@@ -35,8 +35,16 @@ export function totals(names) {
     }
     for (const suite of report.testResults ?? []) {
       for (const t of suite.assertionResults ?? []) {
-        if (t.status === 'failed')
-          failures.push(`${name}: ${path.relative(process.cwd(), suite.name)} › ${t.fullName}`);
+        if (t.status !== 'failed') continue;
+        // The first lines of the message, so that a run's tail alone says why (ANSI colours removed).
+        const why = (t.failureMessages ?? [])
+          .join('\n')
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .split('\n')
+          .filter((line) => line.trim() && !/^\s+at /.test(line))
+          .slice(0, 6)
+          .map((line) => `      ${line.slice(0, 200)}`);
+        failures.push([`${name}: ${path.relative(process.cwd(), suite.name)} › ${t.fullName}`, ...why].join('\n'));
       }
     }
   }
