@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TOPICS } from '@common/curriculum';
-import { signInAsAdmin, signUpViaApi, useBrowser } from './fixtures/browser';
+import { TINY_PNG, signInAsAdmin, signUpViaApi, useBrowser } from './fixtures/browser';
+import { attach, newestMessage, openChat } from './fixtures/chat';
 import { measureFocusRing, tabThrough } from './fixtures/focus-ring';
 
 const f = useBrowser();
@@ -35,6 +36,28 @@ async function badRings(page: Page, paths: string[]) {
   return bad;
 }
 
+/**
+ * A photo in the room with enough messages after it that the log scrolls: Tab then reaches the photo
+ * (a Tab stop inside the chat's scrolling log) out of view, and the browser scrolls it in.
+ */
+async function photoInAFullRoom(page: Page, baseURL: string) {
+  await openChat(page);
+  await attach(page, { name: 'team.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await newestMessage(page).getByRole('button', { name: 'Open photo' }).waitFor();
+  for (let poster = 0; poster < 3; poster += 1) {
+    const own = await f.browser.newContext({ baseURL });
+    await signUpViaApi(own, baseURL);
+    for (let i = 0; i < 9; i += 1) {
+      const res = await own.request.post('/api/chat/community', {
+        data: { content: `Ring check ${poster}.${i}`, messageType: 'text' },
+        headers: { origin: baseURL },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await own.close();
+  }
+}
+
 describe('focus rings', () => {
   it(
     'every Tab stop shows a ring of at least 3:1, not cut off, in both themes',
@@ -47,6 +70,7 @@ describe('focus rings', () => {
       const other = await signUpViaApi(context, baseURL);
       await context.clearCookies();
       await signInAsAdmin(context, baseURL);
+      await photoInAFullRoom(page, baseURL);
       bad.push(
         ...(await badRings(page, [
           '/',
@@ -59,7 +83,7 @@ describe('focus rings', () => {
           `/think-tanks/${topic.area}/${topic.slug}/${topic.lessons[0]}`,
         ])),
       );
-      expect(bad.join('\n')).toBe('');
+      expect(bad).toEqual([]);
     },
   );
 
@@ -96,5 +120,32 @@ describe('focus rings', () => {
     const ring = await measureFocusRing(page);
     expect(ring?.problem).toBeNull();
     expect(await canvas.evaluate((el) => parseFloat(getComputedStyle(el).outlineOffset))).toBeLessThan(0);
+  });
+
+  it('a control at the edge of the chat log is scrolled clear of it, its ring whole', async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    await photoInAFullRoom(page, baseURL);
+    await page.reload();
+    await page.locator('[role="log"][aria-busy="false"]').waitFor();
+    const photo = page.getByRole('button', { name: 'Open photo' }).last();
+    for (const edge of ['top', 'bottom'] as const) {
+      // The photo just inside the log's edge (whole, but its ring outside), and keyboard focus on the
+      // Tab stop before it (top) or after it (bottom); then one Tab (or Shift+Tab) onto the photo.
+      await page.keyboard.press('Shift');
+      await photo.evaluate((button, at) => {
+        const log = button.closest('[role="log"]')!;
+        const stops = [...log.querySelectorAll<HTMLElement>('a[href], button, [tabindex="0"]')];
+        const i = stops.indexOf(button as HTMLElement);
+        stops[at === 'top' ? i - 1 : i + 1]!.focus({ preventScroll: true });
+        const b = button.getBoundingClientRect();
+        const l = log.getBoundingClientRect();
+        log.scrollTop += at === 'top' ? b.top - l.top - 1 : b.bottom - l.bottom + 1;
+      }, edge);
+      await page.keyboard.press(edge === 'top' ? 'Tab' : 'Shift+Tab');
+      expect(await photo.evaluate((el) => el === document.activeElement)).toBe(true);
+      const ring = await measureFocusRing(page);
+      expect(ring?.problem, edge).toBeNull();
+    }
   });
 });

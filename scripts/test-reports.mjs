@@ -39,7 +39,7 @@ export function totals(names) {
         // The first lines of the message, so that a run's tail alone says why (ANSI colours removed).
         const why = (t.failureMessages ?? [])
           .join('\n')
-          .replace(/\x1b\[[0-9;]*m/g, '')
+          .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
           .split('\n')
           .filter((line) => line.trim() && !/^\s+at /.test(line))
           .slice(0, 6)

@@ -57,7 +57,7 @@ export function CommunityRoom({ username }: { username: string }) {
           // out new messages only.
           aria-live="off"
           aria-busy={room.isPending}
-          className="h-full overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
+          className="h-full scroll-py-3 overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
         >
           {room.data?.hasOlder ? (
             <div className="grid h-8 place-items-center">

@@ -57,7 +57,7 @@ export function DiscussionPanel({
         // Not live: the relative times tick; the status below reads out new messages only.
         aria-live="off"
         aria-busy={discussion.isPending}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-3 sm:px-3"
+        className="min-h-0 flex-1 scroll-py-3 overflow-y-auto overscroll-contain px-2 py-3 sm:px-3"
       >
         <MessageListStatus
           loading={discussion.isPending}
