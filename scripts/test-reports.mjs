@@ -44,7 +44,9 @@ export function totals(names) {
           .filter((line) => line.trim() && !/^\s+at /.test(line))
           .slice(0, 6)
           .map((line) => `      ${line.slice(0, 200)}`);
-        failures.push([`${name}: ${path.relative(process.cwd(), suite.name)} › ${t.fullName}`, ...why].join('\n'));
+        failures.push(
+          [`${name}: ${path.relative(process.cwd(), suite.name)} › ${t.fullName}`, ...why].join('\n'),
+        );
       }
     }
   }
