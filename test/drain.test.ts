@@ -1,30 +1,19 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshDatabase } from './helpers/database';
-import { startServer, type ServerProcess } from './helpers/server-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverEnvironment, startServer, type ServerProcess } from './helpers/server-process';
 import { multipart, pngBytes } from './helpers/uploads';
 
 // SIGTERM drains the real server process (decision 30): its chat streams end cleanly (clients
 // reconnect elsewhere), new connections are refused, requests in flight finish (for at most
 // SHUTDOWN_TIMEOUT_MS), then it exits 0.
 
-let dataDir: string;
 let env: Record<string, string>;
-let drop: () => Promise<void>;
+let remove: () => Promise<void>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-drain-'));
-  const fresh = await freshDatabase(inject('templateDir'), path.join(dataDir, 'db'));
-  drop = fresh.drop;
-  env = { DATA_DIR: dataDir, ...(fresh.source.url ? { DATABASE_URL: fresh.source.url } : {}) };
+  ({ env, remove } = await serverEnvironment('tribe36-drain-'));
 });
-afterAll(async () => {
-  await drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => remove());
 
 let seq = 0;
 async function register(url: string): Promise<string> {
