@@ -28,6 +28,8 @@ import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, sessionCookieName } from './plugins/session';
+import { registerMetrics } from './plugins/metrics';
+import type { Registry } from 'prom-client';
 
 export type BuildAppOptions = {
   config: Config;
@@ -36,7 +38,11 @@ export type BuildAppOptions = {
   logger?: boolean | object;
 };
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The Prometheus registry when metrics are on (METRICS_PORT or METRICS_TOKEN), for main.ts's metrics port. */
+  metrics: Registry | undefined;
+};
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'Bad request URL',
@@ -105,6 +111,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
+  // Before every route, so that each is counted.
+  const metrics = registerMetrics(app, ctx);
 
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerCompression(app);
@@ -149,5 +157,5 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.sessions.stop();
   });
 
-  return Object.assign(app, { ctx }) as App;
+  return Object.assign(app, { ctx, metrics }) as App;
 }

@@ -112,4 +112,31 @@ describe('configuration', () => {
       expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(/PGLITE_SHARED_BUFFERS: must be/);
     }
   });
+
+  it('reads the metrics and shutdown settings: metrics off, 10 s to drain, by default', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    const c = loadConfig({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-long-random-secret-123',
+      SHUTDOWN_TIMEOUT_MS: '25000',
+    });
+    expect(c.metrics).toEqual({ port: 9464, host: '0.0.0.0', token: 'a-long-random-secret-123' });
+    expect(c.shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: ' ' }).metrics.token).toBeUndefined();
+  });
+
+  it.each([
+    ['METRICS_PORT', 'abc', /METRICS_PORT: must be a port number/],
+    ['METRICS_PORT', '70000', /METRICS_PORT: must be between 0 and 65535/],
+    ['METRICS_PORT', '5000', /METRICS_PORT: must differ from PORT/],
+    ['METRICS_TOKEN', 'short', /METRICS_TOKEN: must be at least 16 characters/],
+    ['METRICS_TOKEN', 'sixteen chars with spaces', /METRICS_TOKEN: must be printable ASCII without spaces/],
+    ['SHUTDOWN_TIMEOUT_MS', 'soon', /SHUTDOWN_TIMEOUT_MS: must be a number of milliseconds/],
+    ['SHUTDOWN_TIMEOUT_MS', '-1', /SHUTDOWN_TIMEOUT_MS: must be 0 or more/],
+    ['SHUTDOWN_TIMEOUT_MS', '1.5', /SHUTDOWN_TIMEOUT_MS: must be a whole number/],
+  ])('stops on a bad %s (%s), saying why', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
 });

@@ -52,13 +52,19 @@ function sizeInKb(value: string): number {
   return value.endsWith('GB') ? n * 1024 * 1024 : value.endsWith('MB') ? n * 1024 : n;
 }
 
+const portNumber = z.coerce
+  .number<string>({ error: 'must be a port number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be between 0 and 65535' })
+  .max(65535, { error: 'must be between 0 and 65535' });
+
+/** A bearer token shorter than this is refused: it guards the metrics on the public port. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+/** How long a SIGTERM lets running requests finish (SHUTDOWN_TIMEOUT_MS) unless set. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be between 0 and 65535' })
-    .max(65535, { error: 'must be between 0 and 65535' })
-    .default(5000),
+  PORT: portNumber.default(5000),
   HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: optionalText.pipe(
@@ -129,6 +135,25 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  METRICS_PORT: optionalText.pipe(portNumber.optional()),
+  METRICS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(METRICS_TOKEN_MIN_LENGTH, {
+        error: `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (a random secret)`,
+      })
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+      .optional(),
+  ),
+  SHUTDOWN_TIMEOUT_MS: optionalText.pipe(
+    z.coerce
+      .number<string>({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(3_600_000, { error: 'must be at most 3600000 (an hour)' })
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -154,6 +179,14 @@ export type Config = {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Prometheus metrics (decision 30), off unless METRICS_PORT or METRICS_TOKEN is set: on a port of
+   * their own (METRICS_PORT, bound to METRICS_HOST), and/or at GET /api/metrics on the main port for
+   * a bearer token (METRICS_TOKEN).
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** How long a SIGTERM lets running requests finish before their connections are cut. */
+  shutdownTimeoutMs: number;
   /** Outgoing mail (decision 17): through SMTP_URL when set, else as .eml files in DATA_DIR/mail. */
   mail: MailConfig;
   clientDir: string;
@@ -241,6 +274,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  METRICS_PORT: must differ from PORT (got ${JSON.stringify(env.METRICS_PORT)})`,
+    );
+  }
   const root = projectRoot();
   return {
     port: e.PORT,
@@ -263,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? {

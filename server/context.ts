@@ -42,9 +42,13 @@ export type ServiceLog = {
   error(obj: object, msg: string): void;
 };
 
+/** The instance's own state: `draining` from a SIGTERM on (server/main.ts), when readiness fails at once. */
+export type Lifecycle = { draining: boolean };
+
 /** Everything the modules share, built once per app. */
 export type AppContext = {
   config: Config;
+  lifecycle: Lifecycle;
   database: Database;
   users: UsersRepository;
   sessions: SessionStore;
@@ -102,6 +106,7 @@ export function createContext(
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   return {
     config,
+    lifecycle: { draining: false },
     database,
     users,
     sessions,

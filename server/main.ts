@@ -2,9 +2,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { serveMetrics } from './plugins/metrics';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** After SHUTDOWN_TIMEOUT_MS, what is left of a stop (closing the database…) has this long before exit 1. */
+const SHUTDOWN_LAST_RESORT_MS = 5000;
 
 /** Listens and shuts down gracefully; everything else is built by server/app.ts. */
 async function main() {
@@ -32,14 +35,30 @@ async function main() {
     throw err;
   }
 
+  let metricsServer: Server | undefined;
   let stopping = false;
+  /**
+   * The drain (decision 30): readiness fails at once, no new connection is accepted, chat streams
+   * end (their clients reconnect, through the proxy, to another instance, with Last-Event-ID),
+   * requests in flight finish, for at most SHUTDOWN_TIMEOUT_MS; then the database closes and the
+   * process exits 0.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // Requests in flight may finish, for at most SHUTDOWN_GRACE_MS.
-    const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    app.ctx.lifecycle.draining = true;
+    const timeoutMs = config.shutdownTimeoutMs;
+    app.log.info({ signal, timeoutMs }, 'shutting down: draining');
+    const force = setTimeout(() => {
+      app.log.warn({ timeoutMs }, 'requests still running at the shutdown timeout: cut');
+      app.server.closeAllConnections();
+    }, timeoutMs);
     force.unref();
+    // Something that cannot finish (a database that does not answer) does not keep the process.
+    setTimeout(() => {
+      app.log.error('shutdown did not complete: exiting anyway');
+      process.exit(1);
+    }, timeoutMs + SHUTDOWN_LAST_RESORT_MS).unref();
     // A keep-alive connection whose request finishes after close() began would otherwise stay
     // open until its keep-alive timeout: close each as soon as it goes idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -49,8 +68,11 @@ async function main() {
       clearTimeout(force);
       clearInterval(sweep);
       await database.close().catch((err) => app.log.error({ err }, 'database close failed'));
+      metricsServer?.closeAllConnections();
+      metricsServer?.close();
       releaseLock();
     }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -58,8 +80,15 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    if (app.metrics && config.metrics.port !== undefined) {
+      metricsServer = await serveMetrics(app.metrics, config.metrics.port, config.metrics.host);
+      const address = metricsServer.address();
+      const port = typeof address === 'object' && address ? address.port : config.metrics.port;
+      app.log.info(`Metrics listening at http://${config.metrics.host}:${port}/metrics`);
+    }
   } catch (err) {
     app.log.error({ err }, 'could not listen');
+    metricsServer?.close();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     releaseLock();

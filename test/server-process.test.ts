@@ -1,25 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { freshDatabase } from './helpers/database';
-import { runNode, startServer, watch } from './helpers/server-process';
+import { runNode, serverEnvironment, startServer, watch } from './helpers/server-process';
 
 let dataDir: string;
 let env: Record<string, string>;
-let drop: () => Promise<void>;
+let remove: () => Promise<void>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-proc-'));
-  const fresh = await freshDatabase(inject('templateDir'), path.join(dataDir, 'db'));
-  drop = fresh.drop;
-  env = { DATA_DIR: dataDir, ...(fresh.source.url ? { DATABASE_URL: fresh.source.url } : {}) };
+  ({ dataDir, env, remove } = await serverEnvironment('tribe36-proc-'));
 });
-afterAll(async () => {
-  await drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => remove());
 
 async function register(url: string, email: string) {
   return fetch(`${url}/api/auth/register`, {

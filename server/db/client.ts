@@ -37,8 +37,13 @@ export type Database = {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   notifications: Notifications;
+  /** The connection pool's counts (PostgreSQL only: the embedded database has no pool), for metrics. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+/** Connections open (in use or idle), idle ones, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export type OpenDatabaseOptions = {
   /** PGlite data folder, used when no url is given. */
@@ -204,6 +209,7 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     notifications: listener.notifications,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await listener.close();
       await pool.end();

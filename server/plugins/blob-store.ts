@@ -18,6 +18,11 @@ export interface BlobStore {
   read(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Whether the store can be used now, for the readiness check: cheap, never throws, and answered
+   * from a cache for a moment so that a storm of probes costs the store next to nothing.
+   */
+  check(): Promise<boolean>;
   /** Lets go of connections when the app closes. */
   close?(): void;
 }
@@ -75,6 +80,12 @@ export function localBlobStore(root: string): BlobStore {
         () => false,
       );
     },
+    // A local folder: one access() call, no cache needed.
+    check: () =>
+      fs.promises.access(root, fs.constants.W_OK).then(
+        () => true,
+        () => false,
+      ),
   };
 }
 

@@ -11,6 +11,10 @@ type S3Settings = NonNullable<Config['s3']>;
  */
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** The readiness check's HeadBucket answer is reused this long, whatever the number of probes. */
+export const BUCKET_CHECK_TTL_MS = 1000;
+/** A HeadBucket that has not answered by then counts as the bucket being unreachable. */
+const BUCKET_CHECK_TIMEOUT_MS = 2000;
 
 function checkedKey(key: string): string {
   if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
@@ -54,11 +58,31 @@ export async function s3BlobStore(settings: S3Settings): Promise<BlobStore> {
     );
   }
 
+  // The readiness check: one HeadBucket at a time, its answer kept for BUCKET_CHECK_TTL_MS.
+  let checked: { at: number; answer: Promise<boolean> } | undefined;
+  const headBucket = () =>
+    client
+      .send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(BUCKET_CHECK_TIMEOUT_MS) })
+      .then(
+        () => true,
+        () => false,
+      );
+
   return {
     newKey: newBlobKey,
 
     close() {
       client.destroy();
+    },
+
+    check() {
+      // Timed from the answer, so a slow HeadBucket is not followed by another at once.
+      if (!checked || (checked.at !== 0 && Date.now() - checked.at >= BUCKET_CHECK_TTL_MS)) {
+        const entry = { at: 0, answer: headBucket() };
+        void entry.answer.then(() => (entry.at = Date.now()));
+        checked = entry;
+      }
+      return checked.answer;
     },
 
     async write(key, body) {

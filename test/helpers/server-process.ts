@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { projectRoot } from '../../server/lib/paths';
+import { freshDatabase } from './database';
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -43,4 +47,26 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A data folder and a fresh database (PGlite in the folder, or a PostgreSQL database when
+ * TEST_DATABASE_URL is set) for the server processes of one test file: `env` starts them on it,
+ * `remove` deletes both.
+ */
+export async function serverEnvironment(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const fresh = await freshDatabase(inject('templateDir'), path.join(dataDir, 'db'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(fresh.source.url ? { DATABASE_URL: fresh.source.url } : {}),
+  };
+  return {
+    dataDir,
+    env,
+    async remove() {
+      await fresh.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -209,6 +209,8 @@ describe('the chat feed', () => {
     expect(early.ids()).toEqual([first.id, second.id, third.id]);
     expect(late.ids()).toEqual([first.id, second.id, third.id]);
     expect(late.frames.at(-1)).toBe(early.frames.at(-1));
+    // Counted for the metrics: each message once per stream, catch-up included.
+    expect(feed.stats()).toEqual({ open: 2, opened: 2, delivered: 6, dropped: 0 });
     await feed.stop();
   });
 
@@ -230,6 +232,7 @@ describe('the chat feed', () => {
     expect(slow.frames).toHaveLength(1);
     expect(fast.frames).toHaveLength(2);
     expect(feed.streamCount()).toBe(1);
+    expect(feed.stats()).toEqual({ open: 1, opened: 2, delivered: 3, dropped: 1 });
     await feed.stop();
   });
 
@@ -290,6 +293,7 @@ describe('the chat feed', () => {
       );
       expect(s.ids()).toEqual([m.id]);
     }
+    expect(feed.stats().delivered).toBe(2); // messages only, not the member count
     // A stream that joins later is not sent it again (the stream's route sends it the count it knows).
     const later = client();
     await feed.subscribe(later.c, m.id - 1);

@@ -119,6 +119,10 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   let flushSoon: NodeJS.Immediate | undefined;
   /** Ids of this process's own messages that a read under way will take (publish). */
   const ownReads = new Set<number>();
+  /** Messages among `outgoing` (the rest are named events such as the member count). */
+  let outgoingMessages = 0;
+  /** Running totals for the metrics (decision 30): plain numbers, counted per write, read per scrape. */
+  const totals = { opened: 0, delivered: 0, dropped: 0 };
 
   function setPage(prepared: Prepared[]) {
     page = prepared.length > CHAT_PAGE_SIZE ? prepared.slice(-CHAT_PAGE_SIZE) : prepared;
@@ -139,13 +143,16 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     return loaded;
   }
 
-  function send(client: StreamClient, frame: Frame) {
+  /** Writes `frame` to `client`, or drops a client that stopped reading; whether it was written. */
+  function send(client: StreamClient, frame: Frame): boolean {
     if (client.buffered() > MAX_BUFFERED_BYTES) {
       clients.delete(client);
       client.end();
-      return;
+      totals.dropped += 1;
+      return false;
     }
     client.send(frame);
+    return true;
   }
 
   /**
@@ -160,6 +167,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     const prepared = fresh.map(prepare);
     setPage([...page, ...prepared]);
     for (const p of prepared) outgoing.push(p.frame);
+    outgoingMessages += prepared.length;
     flushSoon ??= setImmediate(flush);
   }
 
@@ -174,8 +182,12 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     flushSoon = undefined;
     if (outgoing.length === 0) return;
     const frame = outgoing.length === 1 ? outgoing[0]! : joinFrames(outgoing);
+    const messages = outgoingMessages;
     outgoing = [];
-    for (const c of clients) send(c, frame);
+    outgoingMessages = 0;
+    let reached = 0;
+    for (const c of clients) if (send(c, frame)) reached += 1;
+    totals.delivered += messages * reached;
   }
 
   /** Runs `task` after every read before it: one read of the room at a time. */
@@ -356,9 +368,16 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       // What was taken before this client came is in its backlog, not in its live messages.
       flush();
       const covered = (from: number) => from >= (page[0]?.record.id ?? 0) - 1 || page.length < CHAT_PAGE_SIZE;
+      totals.opened += 1;
       if (lastEventId === null || lastEventId >= lastId || covered(lastEventId)) {
         // From memory, in this tick: nothing can arrive in between.
-        if (lastEventId !== null) for (const p of page) if (p.record.id > lastEventId) client.send(p.frame);
+        if (lastEventId !== null) {
+          for (const p of page) {
+            if (p.record.id <= lastEventId) continue;
+            client.send(p.frame);
+            totals.delivered += 1;
+          }
+        }
         clients.add(client);
         return () => clients.delete(client);
       }
@@ -376,6 +395,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       for (let from = lastEventId; from < upTo;) {
         const rows = (await repo.after(from, BATCH)).filter((m) => m.id <= upTo);
         for (const m of rows) client.send(prepare(m).frame);
+        totals.delivered += rows.length;
         if (rows.length === 0) break;
         from = rows.at(-1)!.id;
       }
@@ -385,6 +405,12 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     },
 
     streamCount: () => clients.size,
+
+    /**
+     * For the metrics: streams open now, and since start the streams opened, the messages written to
+     * streams (live and catch-up) and the streams dropped for not reading.
+     */
+    stats: () => ({ open: clients.size, ...totals }),
   };
 }
 

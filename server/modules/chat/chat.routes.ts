@@ -78,7 +78,8 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => reply.code(201).send(await ctx.chat.post(actorOf(request), request.body)),
   );
 
-  app.get('/api/chat/community/stream', { onRequest: requireMember }, async (request, reply) => {
+  const stream = { onRequest: requireMember, config: { longLived: true } };
+  app.get('/api/chat/community/stream', stream, async (request, reply) => {
     const header = request.headers['last-event-id'];
     const raw = Array.isArray(header) ? header[0] : header;
     const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;

@@ -4,9 +4,11 @@ import { DATABASE_RETRY_AFTER_S } from '../../db/errors';
 
 /**
  * GET /api/health: alive, and the database answers (`{ ok: true }`, else 503).
- * GET /api/health/ready: ready to serve every member correctly: the database answers and its
- * notifications come in (without them, a logout on another instance or a message posted there
- * would reach this one late). A load balancer sends traffic only to ready instances.
+ * GET /api/health/ready: ready to serve every member correctly: not draining (a SIGTERM came), the
+ * database answers, its notifications come in (without them, a logout on another instance or a
+ * message posted there would reach this one late), and the file store can be used (the S3 bucket's
+ * answer is reused for a second: s3-blob-store.ts). A load balancer sends traffic only to ready
+ * instances. Both are cheap, and never cached by anyone on the way.
  */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   // Each loss and recovery of the notifications is logged once (the connection retries by itself).
@@ -32,12 +34,21 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(503).send({ error: 'Database unavailable' });
   });
 
+  let storageWasOk = true;
   app.get('/api/health/ready', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const database = (await databaseUp(request)) ? 'up' : 'down';
+    const draining = ctx.lifecycle.draining;
+    const [databaseOk, storageOk] = await Promise.all([databaseUp(request), ctx.blobs.check()]);
+    const database = databaseOk ? 'up' : 'down';
     const notifications = ctx.database.notifications.isUp() ? 'up' : 'down';
-    const ready = database === 'up' && notifications === 'up';
+    const storage = storageOk ? 'up' : 'down';
+    if (storageOk !== storageWasOk) {
+      storageWasOk = storageOk;
+      if (storageOk) request.log.info('file store reachable again');
+      else request.log.warn('file store unreachable: not ready until it answers');
+    }
+    const ready = !draining && databaseOk && notifications === 'up' && storageOk;
     if (!ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
-    return { ready, database, notifications };
+    return { ready, draining, database, notifications, storage };
   });
 }
