@@ -38,7 +38,7 @@ export function request(
         headers: init.headers,
         localAddress: init.from,
         agent: false,
-        signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
       },
       (res) => {
         const parts: Buffer[] = [];

@@ -189,17 +189,39 @@ describe('three instances behind a proxy', () => {
     return streams;
   }
 
-  it('PostgreSQL restarted: 503 with Retry-After meanwhile, then back by itself with nothing lost', async () => {
-    const readers = [await register(proxy), await register(proxy)];
-    const streams = await readersStreaming(readers);
+  /**
+   * Three members post through the proxy every 600 ms while `fault` happens; once six more posts
+   * were acknowledged after it, every acknowledged message must have reached every stream once, in
+   * order. Resolves with the statuses the other posts were answered with.
+   */
+  async function postingThrough(
+    streams: { ids: number[]; close(): void }[],
+    fault: (posters: ReturnType<typeof startPosters>) => Promise<void>,
+  ): Promise<number[]> {
     const posters = startPosters(
       proxy,
       [await register(proxy), await register(proxy), await register(proxy)],
       600,
     );
     try {
-      await expect.poll(() => posters.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => posters.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+      await fault(posters);
+      const before = posters.acknowledged.length;
+      await expect
+        .poll(() => posters.acknowledged.length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(before + 6);
+    } finally {
+      await posters.stop();
+    }
+    await expectEveryDelivery(streams, posters.acknowledged);
+    for (const s of streams) s.close();
+    return [...posters.refusals.keys()];
+  }
 
+  it('PostgreSQL restarted: 503 with Retry-After meanwhile, then back by itself with nothing lost', async () => {
+    const readers = [await register(proxy), await register(proxy)];
+    const streams = await readersStreaming(readers);
+    const refused = await postingThrough(streams, async (posters) => {
       cluster.postgres.stop();
       for (const url of direct) {
         await expect
@@ -218,23 +240,14 @@ describe('three instances behind a proxy', () => {
       // The posters meet the outage too before it ends.
       await expect.poll(() => posters.refused(503), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
       cluster.postgres.start();
-
       for (const url of direct) {
         await expect
           .poll(async () => (await request(`${url}/api/health/ready`)).status, { timeout: 30_000 })
           .toBe(200);
       }
-      const before = posters.acknowledged.length;
-      await expect
-        .poll(() => posters.acknowledged.length, { timeout: 20_000 })
-        .toBeGreaterThanOrEqual(before + 6);
-    } finally {
-      await posters.stop();
-    }
+    });
     // Never a 500, a 502 or a hang: only 503 while the database was away.
-    expect([...posters.refusals.keys()]).toEqual([503]);
-    await expectEveryDelivery(streams, posters.acknowledged);
-    for (const s of streams) s.close();
+    expect(refused).toEqual([503]);
   });
 
   it('one instance killed with SIGKILL under load: streams move to the others and lose nothing', async () => {
@@ -242,14 +255,8 @@ describe('three instances behind a proxy', () => {
     // Through the proxy only, one after the other: the round robin puts two on each instance.
     const streams: Awaited<ReturnType<typeof reconnecting>>[] = [];
     for (let i = 0; i < 3; i++) for (const r of readers) streams.push(await reconnecting(proxy, r.cookie));
-    const posters = startPosters(
-      proxy,
-      [await register(proxy), await register(proxy), await register(proxy)],
-      600,
-    );
     const victim = cluster.instances[1]!;
-    try {
-      await expect.poll(() => posters.acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    const refused = await postingThrough(streams, async () => {
       victim.kill('SIGKILL');
       await victim.exited();
       // Its streams come back through the proxy, on the others, while posts keep flowing.
@@ -257,17 +264,9 @@ describe('three instances behind a proxy', () => {
         .poll(() => streams.filter((s) => s.connects() > 1).length, { timeout: 10_000 })
         .toBeGreaterThanOrEqual(1);
       await expect.poll(() => streams.every((s) => s.open()), { timeout: 10_000 }).toBe(true);
-      const before = posters.acknowledged.length;
-      await expect
-        .poll(() => posters.acknowledged.length, { timeout: 20_000 })
-        .toBeGreaterThanOrEqual(before + 6);
-    } finally {
-      await posters.stop();
-    }
+    });
     // A post the victim had in hand when it died may be answered 502 (not acknowledged); nothing else.
-    expect([...posters.refusals.keys()].filter((s) => s !== 502)).toEqual([]);
-    await expectEveryDelivery(streams, posters.acknowledged);
-    for (const s of streams) s.close();
+    expect(refused.filter((status) => status !== 502)).toEqual([]);
     // The proxy routes around it: every request is answered by the two left.
     for (let i = 0; i < 6; i++) {
       expect((await request(`${proxy}/api/health/ready`)).status).toBe(200);
