@@ -39,6 +39,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Issue 16: PostgreSQL, a bucket, three instances of the build and a proxy (cluster/harness.ts).
+        // Not part of `npm test`: `npm run test:cluster`, and .ci/run.
+        resolve: { alias },
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['cluster/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 // bench/chat-live --members: the server and a bare broadcaster, each in a process of its own, the
-// streams in a third, the posts from this one. See bench/chat-live.ts.
+// streams in a third, the posts from this one. See bench/chat-live.ts. bench/cluster.ts measures
+// the same crowd with the same pieces (registration, run, line, the bare broadcaster).
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,25 +10,27 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { loopbackAddress, signUp } from './harness';
 import type { StreamResults } from './sse-members';
 
-type Options = { members: number; rate: number; seconds: number };
-type Figures = {
+export type Options = { members: number; rate: number; seconds: number };
+export type Figures = {
   delivery: Quantiles;
   post: Quantiles;
   lost: number;
   duplicates: number;
   outOfOrder: number;
   errors: string[];
-  rssStreams: number;
-  rssEnd: number;
+  /** Each server process's resident memory with the streams open, then at the end. */
+  rssStreams: number[];
+  rssEnd: number[];
 };
-type Quantiles = { p50: number; p95: number; p99: number; max: number };
+export type Quantiles = { p50: number; p95: number; p99: number; max: number };
 
 const root = path.join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+const mibs = (each: number[]) => each.map(mib).join(' + ');
 
 /** Resident memory of a process, from /proc. */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
 }
@@ -89,7 +92,7 @@ async function startServer(dataDir: string) {
   return { child, base };
 }
 
-async function startBare(batched: boolean) {
+export async function startBare(batched: boolean) {
   const child = fork(path.join(import.meta.dirname, 'bare-sse.ts'), batched ? ['--batched'] : [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -126,10 +129,13 @@ function post(url: string, cookie: string, content: string): Promise<number> {
   });
 }
 
-/** Opens the streams (in a child process), posts at the rate, and collects what arrived. */
-async function run(
+/**
+ * Opens the streams (in a child process), posts at the rate, and collects what arrived; the memory
+ * figures are those of `serverPids` (the processes serving the streams).
+ */
+export async function run(
   opts: Options,
-  serverPid: number,
+  serverPids: number[],
   streamUrl: string,
   streamCookies: string[],
   postUrl: string,
@@ -146,7 +152,7 @@ async function run(
   const { failed } = await ready;
   if (failed > 0) console.warn(`${failed} streams failed to open`);
   await sleep(1000);
-  const rssStreams = rssOf(serverPid);
+  const rssStreams = serverPids.map(rssOf);
 
   const postLatencies: number[] = [];
   const errors: string[] = [];
@@ -168,7 +174,7 @@ async function run(
   const done = next<StreamResults>();
   clients.send({ finish: 10_000 });
   const results = await done;
-  const rssEnd = rssOf(serverPid);
+  const rssEnd = serverPids.map(rssOf);
   const postPairs = new Map<number, number>();
   for (const ms of postLatencies) postPairs.set(Math.round(ms), (postPairs.get(Math.round(ms)) ?? 0) + 1);
   return {
@@ -183,13 +189,65 @@ async function run(
   };
 }
 
-function line(label: string, f: Figures, rssIdle: number) {
+/**
+ * Registers `count` members through `base` (8 at a time, from the loopback addresses, at most 20
+ * an address: the registration limit), then waits until their confirmation mails are written out
+ * to the `mailDirs` (the file outbox of each server), so the mail worker is idle while we measure.
+ * Member i is `member{i}`, so a second call for more members continues where `from` left off.
+ */
+export async function registerMembers(
+  base: string,
+  count: number,
+  mailDirs: string[],
+  from: string[] = [],
+): Promise<string[]> {
+  const cookies = [...from];
+  let nextMember = from.length;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (nextMember < count) {
+        const i = nextMember++;
+        cookies[i] = await signUp(base, `member${i}.${stamp}@example.com`, loopbackAddress(i));
+      }
+    }),
+  );
+  const written = () =>
+    mailDirs.reduce(
+      (n, dir) => n + (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0),
+      0,
+    );
+  for (let i = 0; i < 600 && written() < count; i++) await sleep(200);
+  return cookies;
+}
+
+const stamp = Date.now().toString(36);
+
+/** The head of the table `line()` writes rows of. */
+export function header() {
+  console.log(
+    `${''.padEnd(22)} delivery ms             post ms                  lost errors   server RSS\n` +
+      `${''.padEnd(22)}   p50   p95   p99   max     p50   p95   p99   max`,
+  );
+}
+
+/** Prints `a`'s delivery and post latencies as multiples of `b`'s. */
+export function ratios(label: string, a: Figures, b: Figures, goal = '') {
+  const ratio = (x: number, y: number) => (y === 0 ? '–' : `${(x / y).toFixed(2)}×`);
+  console.log(
+    `ratio ${label}: delivery p50 ${ratio(a.delivery.p50, b.delivery.p50)}, p95 ${ratio(a.delivery.p95, b.delivery.p95)}, ` +
+      `p99 ${ratio(a.delivery.p99, b.delivery.p99)}, max ${ratio(a.delivery.max, b.delivery.max)}; ` +
+      `post p95 ${ratio(a.post.p95, b.post.p95)}${goal}`,
+  );
+}
+
+/** One row of the table headed by `header()`; `rssIdle`: each server process's memory before. */
+export function line(label: string, f: Figures, rssIdle: number[]) {
   const q = (x: Quantiles) =>
     `${String(x.p50).padStart(5)} ${String(x.p95).padStart(5)} ${String(x.p99).padStart(5)} ${String(x.max).padStart(5)}`;
   const errors = f.errors.length + f.duplicates + f.outOfOrder;
   console.log(
     `${label.padEnd(22)} ${q(f.delivery)}   ${q(f.post)}   ${String(f.lost).padStart(5)} ${String(errors).padStart(6)}   ` +
-      `${mib(rssIdle)} idle, ${mib(f.rssStreams)} streams open, ${mib(f.rssEnd)} at the end`,
+      `${mibs(rssIdle)} idle, ${mibs(f.rssStreams)} streams open, ${mibs(f.rssEnd)} at the end`,
   );
   const distinct = [...new Set(f.errors)];
   for (const e of distinct.slice(0, 5)) console.log(`  ${f.errors.filter((x) => x === e).length}× ${e}`);
@@ -209,25 +267,7 @@ export async function runMembers(opts: Options) {
     const batchedIdle = rssOf(batched.child.pid!);
 
     const started = Date.now();
-    const cookies: string[] = new Array(opts.members);
-    let nextMember = 0;
-    const stamp = Date.now().toString(36);
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (nextMember < opts.members) {
-          const i = nextMember++;
-          cookies[i] = await signUp(app.base, `member${i}.${stamp}@example.com`, loopbackAddress(i));
-        }
-      }),
-    );
-    // Registration mails a confirmation link: wait until the outbox is written out, so the mail
-    // worker is idle while we measure.
-    const mailDir = path.join(dataDir, 'mail');
-    for (let i = 0; i < 600; i++) {
-      const n = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0;
-      if (n >= opts.members) break;
-      await sleep(200);
-    }
+    const cookies = await registerMembers(app.base, opts.members, [path.join(dataDir, 'mail')]);
     const registered = rssOf(app.child.pid!);
     const total = Math.round(opts.rate * opts.seconds);
     console.log(
@@ -238,48 +278,36 @@ export async function runMembers(opts: Options) {
       `${opts.members} streams, ${opts.rate} messages/s for ${opts.seconds} s: ${total} posts, ` +
         `${total * opts.members} deliveries expected`,
     );
-    console.log(
-      `${''.padEnd(22)} delivery ms             post ms                  lost errors   server RSS\n` +
-        `${''.padEnd(22)}   p50   p95   p99   max     p50   p95   p99   max`,
-    );
+    header();
     const b = await run(
       opts,
-      bare.child.pid!,
+      [bare.child.pid!],
       `${bare.base}/`,
       cookies.map(() => '-'),
       `${bare.base}/`,
       cookies,
     );
-    line('bare SSE broadcaster', b, bareIdle);
+    line('bare SSE broadcaster', b, [bareIdle]);
     const bb = await run(
       opts,
-      batched.child.pid!,
+      [batched.child.pid!],
       `${batched.base}/`,
       cookies.map(() => '-'),
       `${batched.base}/`,
       cookies,
     );
-    line('bare, batched per tick', bb, batchedIdle);
+    line('bare, batched per tick', bb, [batchedIdle]);
     const t = await run(
       opts,
-      app.child.pid!,
+      [app.child.pid!],
       `${app.base}/api/chat/community/stream`,
       cookies,
       `${app.base}/api/chat/community`,
       cookies,
     );
-    line('Tribe36 stream', t, idle);
-    const ratio = (x: number, y: number) => (y === 0 ? '–' : `${(x / y).toFixed(2)}×`);
-    console.log(
-      `ratio Tribe36 / bare: delivery p50 ${ratio(t.delivery.p50, b.delivery.p50)}, p95 ${ratio(t.delivery.p95, b.delivery.p95)}, ` +
-        `p99 ${ratio(t.delivery.p99, b.delivery.p99)}, max ${ratio(t.delivery.max, b.delivery.max)}; ` +
-        `post p95 ${ratio(t.post.p95, b.post.p95)} (goal: 0 lost, 0 errors, p95 and p99 ≤ 1.5×)`,
-    );
-    console.log(
-      `ratio Tribe36 / bare batched per tick: delivery p50 ${ratio(t.delivery.p50, bb.delivery.p50)}, ` +
-        `p95 ${ratio(t.delivery.p95, bb.delivery.p95)}, p99 ${ratio(t.delivery.p99, bb.delivery.p99)}, ` +
-        `max ${ratio(t.delivery.max, bb.delivery.max)}; post p95 ${ratio(t.post.p95, bb.post.p95)}`,
-    );
+    line('Tribe36 stream', t, [idle]);
+    ratios('Tribe36 / bare', t, b, ' (goal: 0 lost, 0 errors, p95 and p99 ≤ 1.5×)');
+    ratios('Tribe36 / bare batched per tick', t, bb);
   } finally {
     agent.destroy();
     bare.child.kill();

@@ -16,12 +16,14 @@ function postgresBin(): string | undefined {
   return v ? path.join(root, v, 'bin') : undefined;
 }
 
+const isRoot = () => process.getuid?.() === 0;
+
 /**
  * Whether this machine can run a PostgreSQL server of a test's own: Debian's binaries are
  * installed and we are root (the server runs as the `postgres` user, as in .ci/run).
  */
 export function canRunPostgresCluster(): boolean {
-  return process.getuid?.() === 0 && postgresBin() !== undefined && fs.existsSync('/usr/sbin/runuser');
+  return isRoot() && postgresBin() !== undefined && fs.existsSync('/usr/sbin/runuser');
 }
 
 export type PostgresCluster = {
@@ -33,20 +35,23 @@ export type PostgresCluster = {
 };
 
 /**
- * A PostgreSQL server of this test's own, on a free port, for tests that stop and start it (the
- * shared one of the API suite cannot be stopped under the other test files).
+ * A PostgreSQL server of this test's own, on `port` or a free one, for tests that stop and start it
+ * (the shared one of the API suite cannot be stopped under the other test files). As root it runs
+ * as the `postgres` user; otherwise as the current user.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(port?: number): Promise<PostgresCluster> {
   const bin = postgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed');
+  if (!bin) throw new Error('PostgreSQL is not installed (Debian: apt-get install -y postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-pgcluster-'));
   fs.chmodSync(dir, 0o700);
-  execFileSync('chown', ['postgres:postgres', dir]);
-  const port = await freePort();
+  if (isRoot()) execFileSync('chown', ['postgres:postgres', dir]);
+  port ??= await freePort();
   const data = path.join(dir, 'data');
   // cwd /: the postgres user may not be able to enter the checkout.
   const asPostgres = (args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', ...args], { cwd: '/', stdio: 'pipe' });
+    isRoot()
+      ? execFileSync('runuser', ['-u', 'postgres', '--', ...args], { cwd: '/', stdio: 'pipe' })
+      : execFileSync(args[0]!, args.slice(1), { cwd: '/', stdio: 'pipe' });
   asPostgres([path.join(bin, 'initdb'), '-D', data, '--auth=trust', '-U', 'postgres']);
   const start = () =>
     asPostgres([
