@@ -7,7 +7,7 @@ import {
   HTTP_REQUEST_TIMEOUT_MS,
   JSON_BODY_LIMIT,
 } from '../common/constants';
-import type { Config, ServerTimeouts } from './config';
+import type { Config, ServerTimeouts, TrustProxy } from './config';
 import { handleClientError } from './lib/client-errors';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
@@ -44,6 +44,9 @@ export type App = FastifyInstance & {
   metrics: Registry | undefined;
 };
 
+/** How often counted attempts past their window are pruned (the chat's window is 10 s). */
+const LIMITS_PRUNE_MS = 60_000;
+
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'Bad request URL',
   FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
@@ -58,9 +61,22 @@ export function serverTimeouts(config: Config): ServerTimeouts {
     headersMs: HTTP_HEADERS_TIMEOUT_MS,
     requestMs: HTTP_REQUEST_TIMEOUT_MS,
     idleMs: HTTP_IDLE_TIMEOUT_MS,
-    keepAliveMs: config.trustProxy ? HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS : HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // Behind a proxy (TRUST_PROXY set in any form), the proxy's pooled connections are kept longer.
+    keepAliveMs: config.trustProxy !== false ? HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS : HTTP_KEEP_ALIVE_TIMEOUT_MS,
     ...config.timeouts,
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops from the socket outward, as
+ * Express and proxy-addr always meant (Fastify 5.12 refuses numbers: a client that reaches the
+ * server directly, not through the proxy, could write the address; README says to use it only when
+ * the proxies alone can reach the server, and the addresses otherwise).
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
@@ -75,7 +91,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         ? { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] }
         : logger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -99,6 +115,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     // A connection cut by a deadline or the client: logged at info, answered in the API's shape.
     clientErrorHandler: handleClientError,
   });
+  if (config.trustProxy === true) {
+    // The leftmost X-Forwarded-For entry is then the address, and a client writes it unless the
+    // proxy replaces the header: per-address limits could be escaped (decision 29).
+    app.log.warn(
+      'TRUST_PROXY=true trusts every hop of X-Forwarded-For, which clients can forge; set it to the ' +
+        'number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
   // A client that hangs up mid-request is not a server failure.
   app.addHook('onRequestAbort', (request, done) => {
     request.log.info('the client closed the request before its answer');
@@ -144,11 +168,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   sweep();
   ctx.mediaDurations.start();
   const sweepTimer = setInterval(sweep, 60 * 60 * 1000).unref();
+  // Counted attempts whose window has passed (in rate_events on PostgreSQL) are forgotten.
+  const pruneLimits = () =>
+    void ctx.limits.prune(Date.now()).catch((err) => app.log.warn({ err }, 'limit sweep failed'));
+  const limitsTimer = setInterval(pruneLimits, LIMITS_PRUNE_MS).unref();
   // Streams never finish by themselves: end them before the server waits for requests to drain.
   app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
-    ctx.throttle.stop();
     clearInterval(sweepTimer);
+    clearInterval(limitsTimer);
     await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
     await ctx.mail.stop();

@@ -50,6 +50,14 @@ describe('configuration', () => {
     ['ADMIN_EMAILS', 'coach, x@y.z'],
     ['PUBLIC_URL', 'not a url'],
     ['TRUST_PROXY', 'sometimes'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/255.0.255.0'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['TRUST_PROXY', 'proxy.example.com'],
+    ['TRUST_PROXY', '10.0.0.1/8/8'],
+    ['TRUST_PROXY', ','],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://x'],
     ['SMTP_URL', 'smtp://'],
@@ -61,6 +69,23 @@ describe('configuration', () => {
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('reads TRUST_PROXY in the forms Fastify takes: a hop count, addresses and ranges, or every hop', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('TRUE')).toBe(true);
+    expect(trust('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(trust('Loopback,uniquelocal,linklocal')).toEqual(['loopback', 'uniquelocal', 'linklocal']);
+    expect(trust('::1,fd00::/8,10.0.0.0/255.0.0.0')).toEqual(['::1', 'fd00::/8', '10.0.0.0/255.0.0.0']);
+    expect(() => trust('sometimes')).toThrow(
+      /TRUST_PROXY: must be the number of proxies in front of the server \(1, 2…\), their addresses or CIDR ranges/,
+    );
   });
 
   it('reads the mail variables, with the sender named after PUBLIC_URL by default', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './lib/paths';
@@ -45,6 +46,57 @@ export function parseMailFrom(value: string): MailAddress | undefined {
   if (/[<>"]/.test(name) || !ONE_ADDRESS.safeParse(address).success) return undefined;
   return { name, address };
 }
+
+/**
+ * Which hops in front of the server are trusted proxies, in the forms Fastify's `trustProxy` takes:
+ * `true` every hop, `false` none, a number of hops, or addresses and CIDR ranges (and proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`). The client address is the nearest one not trusted.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.0/8`, `10.0.0.0/255.0.0.0`, `fd00::/8`, `127.0.0.1`, `::1`, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= bits;
+  // An IPv4 netmask: ones, then zeros.
+  if (family !== 4 || isIP(range) !== 4) return false;
+  const mask = range.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+  const zeros = 2 ** 32 - 1 - mask;
+  return (zeros & (zeros + 1)) === 0;
+}
+
+const trustProxyText = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (lower === 'true' || lower === 'yes') return true;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (Number.isSafeInteger(hops)) return hops || false;
+    } else {
+      const entries = lower
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the server (1, 2…), their addresses or CIDR ranges ' +
+        '(10.0.0.0/8,127.0.0.1), or true (trust every hop) or false',
+    });
+    return z.NEVER;
+  });
 
 /** A Postgres memory size (`16MB`) in kB. */
 function sizeInKb(value: string): number {
@@ -94,7 +146,7 @@ const envSchema = z.object({
       .transform((u) => new URL(u).origin)
       .optional(),
   ),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -177,7 +229,8 @@ export type Config = {
     | undefined;
   publicUrl: string | undefined;
   secureCookies: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose `X-Forwarded-*` headers are believed (false: none). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /**
    * Prometheus metrics (decision 30), off unless METRICS_PORT or METRICS_TOKEN is set: on a port of

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
+import { createAttemptStore, type AttemptStore } from './lib/attempt-store';
 import { authService, type AuthService } from './modules/auth/auth.service';
 import { createDeviceCookies, DEVICE_KEY_SECRET, newDeviceKey } from './modules/auth/device-cookie';
 import { secretsRepository } from './db/repositories/secrets.repository';
@@ -52,6 +53,11 @@ export type AppContext = {
   database: Database;
   users: UsersRepository;
   sessions: SessionStore;
+  /**
+   * Every limit's counts (sign-in, registration, password reset, chat and discussion posts): in
+   * PostgreSQL, shared by every process on it, or in memory on the embedded database (decision 29).
+   */
+  limits: AttemptStore;
   throttle: LoginThrottle;
   auth: AuthService;
   profile: ReturnType<typeof profileService>;
@@ -90,7 +96,8 @@ export function createContext(
 ): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
-  const throttle = createLoginThrottle();
+  const limits = createAttemptStore(database);
+  const throttle = createLoginThrottle({ store: limits });
   const secrets = secretsRepository(database.db);
   const devices = createDeviceCookies(() => secrets.getOrCreate(DEVICE_KEY_SECRET, newDeviceKey));
   const mediaRepo = mediaRepository(database.db);
@@ -110,6 +117,7 @@ export function createContext(
     database,
     users,
     sessions,
+    limits,
     throttle,
     auth: authService({ users, sessions, throttle, devices, confirmation: emailConfirmation, memberCount }),
     profile: profileService({ users, sessions, media }),
@@ -121,9 +129,9 @@ export function createContext(
     memberCount,
     admin: adminService({ users, sessions, adminEmails }),
     chatFeed,
-    chat: chatService({ repo: chatRepo, feed: chatFeed, media }),
+    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
-    discussions: discussionsService({ repo: discussionsRepository(database.db) }),
+    discussions: discussionsService({ repo: discussionsRepository(database.db), limits }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
     mail,
     accountLinks: links,

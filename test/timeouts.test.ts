@@ -58,9 +58,12 @@ describe('server time limits', () => {
     });
     expect(direct.headersMs).toBe(20_000);
     expect(direct.idleMs).toBeGreaterThan(25_000); // longer than the chat heartbeat
-    expect(serverTimeouts(loadConfig({ TRUST_PROXY: 'true' })).keepAliveMs).toBe(
-      HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS,
-    );
+    for (const trust of ['true', '1', '10.0.0.0/8']) {
+      expect(serverTimeouts(loadConfig({ TRUST_PROXY: trust })).keepAliveMs, trust).toBe(
+        HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS,
+      );
+    }
+    expect(serverTimeouts(loadConfig({ TRUST_PROXY: '0' })).keepAliveMs).toBe(HTTP_KEEP_ALIVE_TIMEOUT_MS);
     expect(HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
   });
 

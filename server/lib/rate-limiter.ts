@@ -1,29 +1,29 @@
+import type { AttemptStore, Rule } from './attempt-store';
 import { AppError } from './errors';
 
-/** At most `limit` actions per key in a sliding `windowMs`, in memory (one process). */
+/** The Retry-After header of a 429: whole seconds, at least 1. */
+export function retryAfterHeader(retryAfterMs: number): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+}
+
+/**
+ * At most `rule.limit` actions per key in a sliding `rule.windowMs`, counted in `store` under
+ * `<name>:<key>` (so in PostgreSQL, across every server process, when the app runs on it).
+ */
 export function createRateLimiter(
-  limit: number,
-  windowMs: number,
+  store: AttemptStore,
+  name: string,
+  rule: Rule,
   message: string,
   now: () => number = Date.now,
 ) {
-  const log = new Map<string, number[]>();
   return {
     /** Records an action, or throws 429 with Retry-After when the key is over its limit. */
-    hit(key: string) {
-      const t = now();
-      const recent = (log.get(key) ?? []).filter((at) => t - at < windowMs);
-      if (recent.length >= limit) {
-        const wait = recent[0]! + windowMs - t;
-        throw new AppError('too_many_requests', message, {
-          'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
-        });
-      }
-      recent.push(t);
-      log.set(key, recent);
-      if (log.size > 10_000) {
-        for (const [k, v] of log) if (v.every((at) => t - at >= windowMs)) log.delete(k);
-      }
+    async hit(key: string): Promise<void> {
+      const wait = await store.take([{ key: `${name}:${key}`, rule }], now());
+      if (wait > 0) throw new AppError('too_many_requests', message, retryAfterHeader(wait));
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

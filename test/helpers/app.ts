@@ -57,6 +57,32 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second server on the PostgreSQL database of `first` (TEST_DATABASE_URL runs only), in this
+ * process: its own pool, LISTEN connection, caches and in-process state, as another instance
+ * behind a proxy would have. Closed before `first`.
+ */
+export async function createSecondInstance(first: TestApp): Promise<{ app: App; close(): Promise<void> }> {
+  const url = first.config.databaseUrl;
+  if (!url) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ url, migrationsDir: MIGRATIONS_DIR });
+  let app: App;
+  try {
+    app = await buildApp({ config: first.config, database });
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** The `name=value` pair of the session cookie in a response, to send back as a Cookie header. */
 export function sessionCookieOf(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];

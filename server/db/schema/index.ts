@@ -7,3 +7,4 @@ export * from './recordings';
 export * from './secrets';
 export * from './account-tokens';
 export * from './mail';
+export * from './rate-events';

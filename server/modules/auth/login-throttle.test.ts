@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryAttemptStore } from './attempt-store';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryAttemptStore } from '../../lib/attempt-store';
 import {
   createLoginThrottle,
   retryAfterHeader,
@@ -16,7 +16,6 @@ beforeEach(() => {
   clock = 1_000_000;
   throttle = createLoginThrottle({ now: () => clock });
 });
-afterEach(() => throttle.stop());
 
 /** A failed password check: the attempt is counted when it is let through. */
 async function fail(attempt: Promise<Attempt>) {
@@ -176,7 +175,7 @@ describe('memory attempt store', () => {
     const store = createMemoryAttemptStore();
     const rule = { limit: 1, windowMs: MIN };
     await store.take([{ key: 'k', rule }], 0);
-    store.prune(MIN);
+    await store.prune(MIN);
     expect(await store.wait('k', rule, 0)).toBe(0);
   });
 });

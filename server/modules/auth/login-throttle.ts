@@ -8,7 +8,9 @@ import {
   REGISTER_MAX_PER_ADDRESS,
   REGISTER_WINDOW_MS,
 } from '../../../common/constants';
-import { createMemoryAttemptStore, type AttemptStore, type Rule } from './attempt-store';
+import { createMemoryAttemptStore, type AttemptStore, type Rule } from '../../lib/attempt-store';
+
+export { retryAfterHeader } from '../../lib/rate-limiter';
 
 const PER_DEVICE: Rule = { limit: LOGIN_MAX_FAILURES_PER_DEVICE, windowMs: LOGIN_WINDOW_MS };
 const UNKNOWN_DEVICES: Rule = { limit: LOGIN_MAX_FAILURES_UNKNOWN_DEVICES, windowMs: LOGIN_WINDOW_MS };
@@ -29,6 +31,7 @@ export type Ticket = {
 /** Either permission to check a password (the attempt is already counted as a failure) or a wait. */
 export type Attempt = { ticket: Ticket; retryAfterMs: 0 } | { ticket: null; retryAfterMs: number };
 
+/** `store`: where attempts are counted (the app's, createAttemptStore); its owner prunes it. */
 export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
 
 /**
@@ -49,9 +52,6 @@ export function createLoginThrottle({
   now = Date.now,
   store = createMemoryAttemptStore(),
 }: LoginThrottleOptions = {}) {
-  const timer = setInterval(() => store.prune(now()), LOGIN_WINDOW_MS);
-  timer.unref();
-
   async function take(lane: string, rule: Rule, address: string | null): Promise<Attempt> {
     const at = now();
     const addressKey = address === null ? null : 'address:' + address;
@@ -102,10 +102,6 @@ export function createLoginThrottle({
     async passwordReset(address: string): Promise<number> {
       return store.take([{ key: 'reset:' + address, rule: RESET_REQUESTS }], now());
     },
-
-    stop() {
-      clearInterval(timer);
-    },
   };
 }
 
@@ -124,9 +120,4 @@ export function tooManyResetRequestsMessage(retryAfterMs: number): string {
 
 export function tooManyRegistrationsMessage(retryAfterMs: number): string {
   return `Too many accounts created from this address. Try again in ${inMinutes(minutesOf(retryAfterMs))}.`;
-}
-
-/** The Retry-After header of a 429: whole seconds, at least 1. */
-export function retryAfterHeader(retryAfterMs: number): Record<string, string> {
-  return { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
 }

@@ -2,13 +2,21 @@ import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../co
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
 import { AppError } from '../../lib/errors';
+import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 import { presentChatMessage, type ChatFeed } from './chat.feed';
 
-type Deps = { repo: ChatRepository; feed: ChatFeed; media: MediaStore; now?: () => number };
+type Deps = {
+  repo: ChatRepository;
+  feed: ChatFeed;
+  media: MediaStore;
+  /** Where posts are counted for the rate limit (shared by every process on PostgreSQL). */
+  limits: AttemptStore;
+  now?: () => number;
+};
 
 const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text'>, MediaFamily> = {
   photo: 'image',
@@ -17,10 +25,11 @@ const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text'>, MediaF
 };
 
 /** The community room's rules: who may read and post, what a message may hold, how often. */
-export function chatService({ repo, feed, media, now = Date.now }: Deps) {
+export function chatService({ repo, feed, media, limits, now = Date.now }: Deps) {
   const limiter = createRateLimiter(
-    CHAT_RATE_LIMIT_MESSAGES,
-    CHAT_RATE_LIMIT_WINDOW_MS,
+    limits,
+    'chat',
+    { limit: CHAT_RATE_LIMIT_MESSAGES, windowMs: CHAT_RATE_LIMIT_WINDOW_MS },
     'You are sending messages too fast. Wait a few seconds.',
     now,
   );
@@ -48,7 +57,7 @@ export function chatService({ repo, feed, media, now = Date.now }: Deps) {
           );
         }
       }
-      limiter.hit(actor.user.id);
+      await limiter.hit(actor.user.id);
       const record = await feed.publish(async () => {
         const created = await repo.insert({
           userId: actor.user.id,

@@ -3,16 +3,21 @@ import { isDiscussionThread } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
+import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../plugins/session';
 
 const HISTORY = 500;
 
-/** Saved discussions (DESIGN.md decision 5): members read and post; admins clear a thread. */
-export function discussionsService({ repo }: { repo: DiscussionsRepository }) {
+/**
+ * Saved discussions (DESIGN.md decision 5): members read and post; admins clear a thread. Posts
+ * are counted in `limits` (shared by every process on PostgreSQL).
+ */
+export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {
   const limiter = createRateLimiter(
-    CHAT_RATE_LIMIT_MESSAGES,
-    CHAT_RATE_LIMIT_WINDOW_MS,
+    limits,
+    'discussion',
+    { limit: CHAT_RATE_LIMIT_MESSAGES, windowMs: CHAT_RATE_LIMIT_WINDOW_MS },
     'You are sending messages too fast. Wait a few seconds.',
   );
   function requireThread(slot: Slot) {
@@ -32,7 +37,7 @@ export function discussionsService({ repo }: { repo: DiscussionsRepository }) {
     },
     async post(actor: Actor, slot: Slot, text: string): Promise<DiscussionMessage> {
       requireThread(slot);
-      limiter.hit(actor.user.id);
+      await limiter.hit(actor.user.id);
       const row = await repo.insert(slot, actor.user.id, text);
       return {
         id: row.id,

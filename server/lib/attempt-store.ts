@@ -1,12 +1,16 @@
+import type { Database, Db } from '../db/client';
+import { rateEventsRepository } from '../db/repositories/rate-events.repository';
+
 /** A sliding-window rule: at most `limit` attempts per key within `windowMs`. */
 export type Rule = { limit: number; windowMs: number };
 
 /**
- * Where sign-in and registration attempts are counted. Each key is a lane (a device of an
- * account, an account's unknown devices, an address). The operations are those a table
- * `(key text, at timestamptz)` offers as well: a read-only wait, an all-or-nothing take (one
- * transaction there), forgetting one attempt and forgetting a key. Kept in memory per process for
- * now (createMemoryAttemptStore); async so that a database-backed store fits without changing callers.
+ * Where limited attempts are counted: sign-ins, registrations, password-reset requests, chat and
+ * discussion posts (decision 29). Each key is a lane (a device of an account, an account's unknown
+ * devices, an address, a member's posts). The operations: a read-only wait, an all-or-nothing
+ * take, forgetting one attempt and forgetting a key. On PostgreSQL they run on the `rate_events`
+ * table, so every server process on the database counts together (createSqlAttemptStore); on the
+ * embedded database, one process by construction, in memory (createMemoryAttemptStore).
  */
 export interface AttemptStore {
   /** Milliseconds until `key` is under `rule` again; 0 when it is. */
@@ -20,8 +24,8 @@ export interface AttemptStore {
   forgetOne(key: string, at: number): Promise<void>;
   /** Forgets every attempt of a key. */
   clear(key: string): Promise<void>;
-  /** Drops attempts older than every window in use (also done on a timer by the owner). */
-  prune(now: number): void;
+  /** Drops attempts older than every window in use (done on a timer by the owner). */
+  prune(now: number): Promise<void>;
 }
 
 const MAX_KEYS = 100_000;
@@ -42,7 +46,7 @@ export function createMemoryAttemptStore(): AttemptStore {
   const log = new Map<string, number[]>();
   let longestWindowMs = 0;
 
-  function prune(now: number) {
+  function pruneNow(now: number) {
     for (const [key, times] of log) {
       const fresh = times.filter((t) => now - t < longestWindowMs);
       if (fresh.length === 0) log.delete(key);
@@ -69,7 +73,7 @@ export function createMemoryAttemptStore(): AttemptStore {
         const times = (log.get(key) ?? []).filter((t) => now - t < rule.windowMs);
         times.push(now);
         if (times.length > rule.limit) times.splice(0, times.length - rule.limit);
-        if (!log.has(key) && log.size >= MAX_KEYS) prune(now);
+        if (!log.has(key) && log.size >= MAX_KEYS) pruneNow(now);
         log.set(key, times);
       }
       return 0;
@@ -84,6 +88,41 @@ export function createMemoryAttemptStore(): AttemptStore {
     async clear(key) {
       log.delete(key);
     },
-    prune,
+    async prune(now) {
+      pruneNow(now);
+    },
   };
+}
+
+/**
+ * The AttemptStore of every server process on one PostgreSQL: one `rate_events` row per attempt.
+ * A take is one statement that locks its keys (a transaction-scoped advisory lock per key), counts
+ * and inserts, so two processes receiving the last allowed attempt at the same moment cannot both
+ * pass; a wait is one indexed read.
+ */
+export function createSqlAttemptStore(db: Db): AttemptStore {
+  const rows = rateEventsRepository(db);
+  return {
+    async wait(key, rule, now) {
+      const edge = await rows.nthNewestSince(key, rule.limit, now - rule.windowMs);
+      return edge === null ? 0 : edge + rule.windowMs - now;
+    },
+    take: (entries, now) =>
+      rows.take(
+        entries.map(({ key, rule }) => ({ key, limit: rule.limit, windowMs: rule.windowMs })),
+        now,
+      ),
+    forgetOne: (key, at) => rows.deleteOne(key, at),
+    clear: (key) => rows.deleteKey(key),
+    prune: (now) => rows.deleteExpired(now),
+  };
+}
+
+/**
+ * The store for this database: PostgreSQL may be shared by several server processes, so counts
+ * live in it; the embedded database has one process (its data-folder lock, decision 16), so they
+ * stay in memory, where a post or a sign-in costs no write.
+ */
+export function createAttemptStore(database: Pick<Database, 'kind' | 'db'>): AttemptStore {
+  return database.kind === 'postgres' ? createSqlAttemptStore(database.db) : createMemoryAttemptStore();
 }
