@@ -1,8 +1,8 @@
 // Benchmark of the live chat, in two modes.
 //
 // node --import tsx bench/chat-live.ts --members 2000 --rate 33 --seconds 30
-//   2,000 members registered through the API (from the loopback addresses 127.0.0.2–127.0.0.254, at
-//   most 8 each: registrations are limited to 20 an hour per address), each holding the chat stream,
+//   2,000 members registered through the API (each from a loopback address of its own,
+//   127.1.x.y: registrations are limited to 20 an hour per address), each holding the chat stream,
 //   posting together (member i posts the i-th message, so each member about once a minute at 33/s).
 //   The server runs as its own process (server/main.ts, LOG_LEVEL=warn), the streams in another
 //   (bench/lib/sse-members.ts), the posts come from this one. Prints delivery p50/p95/p99/max, post

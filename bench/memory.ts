@@ -1,8 +1,8 @@
 // Benchmark: the server's memory (issue 14, docs/decisions.md decision 21). The production build
 // (dist/server/main.js, built first when missing) on a fresh data folder of the embedded database, in a
 // process of its own: its resident memory (VmRSS) idle after the first start (which initialises the
-// folder), idle after a restart, after N members registered through the API (from the loopback addresses
-// 127.0.0.2–127.0.0.254, at most 8 each: registrations are limited to 20 an hour per address), and with
+// folder), idle after a restart, after N members registered through the API (each from a loopback
+// address of its own, 127.1.x.y: registrations are limited to 20 an hour per address), and with
 // each of them holding the chat stream (held by this process). Beside it, in the same run, a baseline:
 // by default the landed code before decision 21 built from git (kept in the temporary folder for the next
 // run), or this build with PGlite's and V8's own settings (`--baseline settings`:

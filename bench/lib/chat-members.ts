@@ -190,8 +190,8 @@ export async function run(
 }
 
 /**
- * Registers `count` members through `base` (8 at a time, from the loopback addresses, at most 20
- * an address: the registration limit), then waits until their confirmation mails are written out
+ * Registers `count` members through `base` (8 at a time, each from a loopback address of its own,
+ * so the registration limit of 20 an address is never reached), then waits until their confirmation mails are written out
  * to the `mailDirs` (the file outbox of each server), so the mail worker is idle while we measure.
  * Member i is `member{i}`, so a second call for more members continues where `from` left off.
  */

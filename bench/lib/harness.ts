@@ -44,8 +44,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<BenchA
 
 let registrations = 0;
 
-/** The i-th of the loopback source addresses 127.0.0.2–127.0.0.254 (every 127.x.y.z is this machine). */
-export const loopbackAddress = (i: number) => `127.0.0.${2 + (i % 253)}`;
+/**
+ * The i-th loopback source address, one per member for the first 62,500: 127.1.0.1, 127.1.0.2, …
+ * 127.1.249.250 (every 127.x.y.z is this machine). A crowd that grows past 20 members an address
+ * (the registration limit) would otherwise be refused; signUp's own addresses are 127.0.x.y.
+ */
+export const loopbackAddress = (i: number) => `127.1.${Math.floor(i / 250) % 250}.${1 + (i % 250)}`;
 
 /**
  * Registers a member and returns their session cookie. Registrations are limited per client
