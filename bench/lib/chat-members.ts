@@ -21,10 +21,26 @@ export type Figures = {
   /** Each server process's resident memory with the streams open, then at the end. */
   rssStreams: number[];
   rssEnd: number[];
+  /** The share of the whole machine's CPU time (every core) that was busy while the posts went out. */
+  cpuBusy: number;
 };
 export type Quantiles = { p50: number; p95: number; p99: number; max: number };
 
 const root = path.join(import.meta.dirname, '..', '..');
+
+/** The machine's CPU time so far, busy and total, in clock ticks over every core (/proc/stat). */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+  return { busy: total - idle, total };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 const mibs = (each: number[]) => each.map(mib).join(' + ');
@@ -158,6 +174,7 @@ export async function run(
   const errors: string[] = [];
   const pending: Array<Promise<void>> = [];
   const gap = 1000 / opts.rate;
+  const cpu0 = cpuTimes();
   const t0 = performance.now();
   for (let i = 0; i < total; i++) {
     const wait = t0 + i * gap - performance.now();
@@ -171,6 +188,7 @@ export async function run(
     );
   }
   await Promise.all(pending);
+  const cpu1 = cpuTimes();
   const done = next<StreamResults>();
   clients.send({ finish: 10_000 });
   const results = await done;
@@ -186,6 +204,7 @@ export async function run(
     errors: [...errors, ...results.errors],
     rssStreams,
     rssEnd,
+    cpuBusy: (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total),
   };
 }
 
@@ -247,7 +266,8 @@ export function line(label: string, f: Figures, rssIdle: number[]) {
   const errors = f.errors.length + f.duplicates + f.outOfOrder;
   console.log(
     `${label.padEnd(22)} ${q(f.delivery)}   ${q(f.post)}   ${String(f.lost).padStart(5)} ${String(errors).padStart(6)}   ` +
-      `${mibs(rssIdle)} idle, ${mibs(f.rssStreams)} streams open, ${mibs(f.rssEnd)} at the end`,
+      `${mibs(rssIdle)} idle, ${mibs(f.rssStreams)} streams open, ${mibs(f.rssEnd)} at the end; ` +
+      `machine CPU ${Math.round(f.cpuBusy * 100)} % busy (${os.cpus().length} cores)`,
   );
   const distinct = [...new Set(f.errors)];
   for (const e of distinct.slice(0, 5)) console.log(`  ${f.errors.filter((x) => x === e).length}× ${e}`);
