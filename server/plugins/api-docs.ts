@@ -1,6 +1,4 @@
-import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * The API's OpenAPI document, generated from the same zod contracts (common/contracts) that validate
@@ -33,6 +31,11 @@ const tagOf = (url: string) => url.split('/')[2] ?? 'api';
  * Client pages, static files and the docs themselves are left out.
  */
 export async function registerApiDocs(app: FastifyInstance) {
+  // Loaded only here: a server without API_DOCS never loads them (decision 21 counts its memory).
+  const [{ default: fastifySwagger }, { createJsonSchemaTransform }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('fastify-type-provider-zod'),
+  ]);
   const zodToJson = createJsonSchemaTransform({ skipList: [] });
   await app.register(fastifySwagger, {
     openapi: {
