@@ -12,7 +12,8 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // The API document at /api/docs in development (decision 35), unless API_DOCS says otherwise.
+    env: { API_DOCS: 'true', ...process.env, PORT: apiPort },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
     cwd: root,

@@ -29,6 +29,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, sessionCookieName } from './plugins/session';
 import { registerMetrics } from './plugins/metrics';
+import { registerApiDocs } from './plugins/api-docs';
 import type { Registry } from 'prom-client';
 
 export type BuildAppOptions = {
@@ -135,6 +136,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandler(app);
+  // The OpenAPI document from the routes' zod schemas (decision 35): before the routes it records.
+  if (config.apiDocs) await registerApiDocs(app);
   // Before every route, so that each is counted.
   const metrics = registerMetrics(app, ctx);
 

@@ -198,6 +198,7 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
       .optional(),
   ),
+  API_DOCS: booleanText.default(false),
   SHUTDOWN_TIMEOUT_MS: optionalText.pipe(
     z.coerce
       .number<string>({ error: 'must be a number of milliseconds' })
@@ -240,6 +241,8 @@ export type Config = {
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** How long a SIGTERM lets running requests finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** API_DOCS: the OpenAPI document and its page at /api/docs (decision 35); off unless set (`npm run dev` sets it). */
+  apiDocs: boolean;
   /** Outgoing mail (decision 17): through SMTP_URL when set, else as .eml files in DATA_DIR/mail. */
   mail: MailConfig;
   clientDir: string;
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    apiDocs: e.API_DOCS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? {
