@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import { MessageText } from '../../../components/message-text';
 import { MessageAuthor, MessageAvatar } from '../../../components/message-author';
-import { memberHref } from '../../../lib/member-link';
+import { memberHref } from '../../../lib/paths';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { MessageText } from '../../../components/message-text';
 import { MessageAuthor, MessageAvatar } from '../../../components/message-author';
-import { memberHref } from '../../../lib/member-link';
+import { memberHref } from '../../../lib/paths';
 
 /**
  * One message: the author's picture and name (a link to their page, none for a deleted member), the

@@ -25,6 +25,7 @@ import {
   toProfileFormValues,
   type ProfileFormValues,
 } from '../profile-form';
+import { PROFILE_PATH } from '../../../lib/paths';
 
 const PRIVACY_OPTIONS: Record<PrivacyLevel, { label: string; hint: string }> = {
   private: { label: 'Private', hint: 'Only you and the admins see your profile.' },
@@ -192,7 +193,7 @@ export function ProfileEditForm({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => navigate('/profile')}>
+        <Button variant="outline" onClick={() => navigate(PROFILE_PATH)}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>
