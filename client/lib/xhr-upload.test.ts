@@ -96,6 +96,7 @@ describe('xhrUpload', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(415);
     expect((error as ApiError).message).toBe('415: {"error":"Unsupported file type"}');
+    expect((error as ApiError).serverMessage).toBe('Unsupported file type');
   });
 
   it('uses the status text when the error answer has no body', async () => {

@@ -1,4 +1,4 @@
-import { ApiError, formatErrorText } from './api-error';
+import { ApiError } from './api-error';
 
 /** What a caller may follow of an upload: its progress (0…1) and a signal that cancels it. */
 export type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal };
@@ -35,7 +35,7 @@ export function xhrUpload(
     xhr.onload = () => {
       settle();
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.responseText);
-      else reject(new ApiError(xhr.status, formatErrorText(xhr.status, xhr.responseText, xhr.statusText)));
+      else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
     };
     xhr.onerror = () => {
       settle();
