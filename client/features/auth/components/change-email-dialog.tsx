@@ -13,7 +13,7 @@ import {
 import { ERRORS } from '@common/contracts/errors';
 import { useAuthForm } from '../use-auth-form';
 import { useChangeEmail } from '../api/change-email';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthField, AuthFormError, CurrentPasswordField } from './auth-form-parts';
 
 const KNOWN_FIELDS = {
   [ERRORS.invalidCredentials]: 'password',
@@ -84,14 +84,10 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
             announceError
             onChange={edit('email', setEmail)}
           />
-          <AuthField
+          <CurrentPasswordField
             label="Current password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             error={errors.password}
-            announceError
             onChange={edit('password', setPassword)}
           />
           <AuthFormError message={formError} />

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { ERRORS } from '@common/contracts/errors';
 import { useAuthForm } from '../use-auth-form';
 import { useDeleteAccount } from '../api/delete-account';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthFormError, CurrentPasswordField } from './auth-form-parts';
 
 /** The dialog's body; it unmounts on close, which clears the password and any error. */
 function DeleteAccountContent() {
@@ -51,15 +51,11 @@ function DeleteAccountContent() {
         <li>Your chat and discussion messages stay, shown as &lsquo;{DELETED_MEMBER_NAME}&rsquo;.</li>
       </ul>
       <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
-        <AuthField
+        <CurrentPasswordField
           label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
           data-autofocus=""
           value={password}
           error={errors.password}
-          announceError
           onChange={edit('password', setPassword)}
         />
         <AuthFormError message={formError} />
