@@ -30,11 +30,14 @@ describe('throwIfResNotOk', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('401: {"error":"Invalid credentials"}');
     expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).serverMessage).toBe('Invalid credentials');
   });
 
   it('throws "{status}: {status text}" when the body is empty', async () => {
     const res = new Response('', { status: 503, statusText: 'Service Unavailable' });
     await expect(throwIfResNotOk(res)).rejects.toThrow('503: Service Unavailable');
+    const error = await throwIfResNotOk(new Response('', { status: 503 })).catch((e: unknown) => e);
+    expect((error as ApiError).serverMessage).toBeNull();
   });
 });
 

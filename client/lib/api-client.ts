@@ -1,7 +1,10 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { ApiError, formatErrorText } from './api-error';
+import { ApiError } from './api-error';
 
-/** Throws an ApiError whose message is '{status}: {body text or status text}' when the answer is not ok. */
+/**
+ * Throws an ApiError when the answer is not ok: its message '{status}: {body text or status text}', its
+ * status, and the server's own message read from the body.
+ */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   let bodyText = '';
@@ -10,7 +13,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   } catch {
     // An unreadable body counts as empty: the status text stands in.
   }
-  throw new ApiError(res.status, formatErrorText(res.status, bodyText, res.statusText));
+  throw new ApiError(res.status, bodyText, res.statusText);
 }
 
 /**

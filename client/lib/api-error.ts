@@ -6,32 +6,14 @@ export function formatErrorText(status: number, bodyText: string, statusText: st
   return `${status}: ${bodyText || statusText}`;
 }
 
-/** An API answer that was not ok; its message follows formatErrorText. */
-export class ApiError extends Error {
-  readonly status: number;
-
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-const ERROR_TEXT = /^(\d{3}): ([\s\S]*)$/;
-
 /**
- * The server's own message from an API error, read from its `{ "error": "…" }` body:
- * '401: {"error":"Invalid credentials"}' → 'Invalid credentials'. Null when there is none (a network
- * failure, an empty or non-JSON body), so the caller shows its own fallback text.
+ * The server's own message in an error body `{ "error": "…" }`, or null when there is none (an empty or
+ * non-JSON body, another shape, a blank message).
  */
-export function serverErrorMessage(error: unknown): string | null {
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : null;
-  if (text === null) return null;
-  const match = ERROR_TEXT.exec(text);
-  if (!match) return null;
+function errorFieldOf(bodyText: string): string | null {
   let body: unknown;
   try {
-    body = JSON.parse(match[2]!);
+    body = JSON.parse(bodyText);
   } catch {
     return null;
   }
@@ -40,10 +22,31 @@ export function serverErrorMessage(error: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/**
+ * An API answer that was not ok, built where the answer is read: its message follows formatErrorText,
+ * `status` is the answer's status and `serverMessage` the server's own text from the body, or null.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | null;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(formatErrorText(status, bodyText, statusText));
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = errorFieldOf(bodyText);
+  }
+}
+
+/**
+ * The server's own message of an API error ('Invalid credentials'), or null for anything else (a
+ * network failure, an empty or non-JSON body), so the caller shows its own fallback text.
+ */
+export function serverErrorMessage(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}
+
 /** The status code of an API error, or null for anything else (a network failure). */
 export function errorStatus(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  const text = error instanceof Error ? error.message : null;
-  const match = text === null ? null : ERROR_TEXT.exec(text);
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }

@@ -2,7 +2,7 @@ import { useParams } from 'wouter';
 import { AREA_TITLES, findLesson, findTopic, lessonHeading, type TopicArea } from '@common/curriculum';
 import { DiscussionPanel } from '../../features/discussions/components/discussion-panel';
 import { LessonView } from '../../features/think-tanks/components/lesson-view';
-import { topicAreaOf } from '../../features/think-tanks/paths';
+import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 import NotFoundPage from './not-found-page';

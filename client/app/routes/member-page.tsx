@@ -1,6 +1,7 @@
 import { Redirect, useParams } from 'wouter';
 import { MemberProfileView } from '../../features/members/components/member-profile-view';
 import { RequireMember } from '../require-member';
+import { PROFILE_PATH } from '../../lib/paths';
 
 /**
  * /member/:username : another member's profile. Visitors go to /; a member opening their own handle goes
@@ -12,7 +13,7 @@ export default function MemberPage() {
     <RequireMember>
       {(user) =>
         user.username.toLowerCase() === username.toLowerCase() ? (
-          <Redirect to="/profile" replace />
+          <Redirect to={PROFILE_PATH} replace />
         ) : (
           <MemberProfileView key={username} username={username} />
         )

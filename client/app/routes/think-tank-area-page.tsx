@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { AREA_TITLES, type TopicArea } from '@common/curriculum';
 import { AreaTopics } from '../../features/think-tanks/components/area-topics';
-import { topicAreaOf } from '../../features/think-tanks/paths';
+import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 import NotFoundPage from './not-found-page';

@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { AREA_TITLES, findTopic, type TopicArea } from '@common/curriculum';
 import { TopicLessons } from '../../features/think-tanks/components/topic-lessons';
-import { topicAreaOf } from '../../features/think-tanks/paths';
+import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 import NotFoundPage from './not-found-page';

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useResetMemberPassword } from '../api/reset-member-password';
 import { credentialsText } from '../credentials-text';
+import { memberPath } from '../../../lib/paths';
 
 /**
  * One member in the credentials viewer: name (a link to their profile), e-mail, payment status, admin
@@ -33,7 +34,7 @@ export function MemberCredentialsEntry({
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Link
-              href={`/member/${encodeURIComponent(member.username)}`}
+              href={memberPath(member.username)}
               onClick={onNavigate}
               className="min-w-0 truncate font-semibold underline-offset-4 hover:text-brand hover:underline"
             >

@@ -27,6 +27,18 @@ export function AuthField({
   );
 }
 
+/**
+ * The current password, asked again before an account change (a new e-mail, deleting the account);
+ * its error is announced, as these forms show no toast.
+ */
+export function CurrentPasswordField(
+  props: Omit<ComponentProps<typeof AuthField>, 'name' | 'type' | 'autoComplete' | 'announceError'>,
+) {
+  return (
+    <AuthField name="password" type="password" autoComplete="current-password" announceError {...props} />
+  );
+}
+
 /** Cancel and the submit button, which reads `pendingLabel` while the request runs. */
 export function AuthActions({
   label,

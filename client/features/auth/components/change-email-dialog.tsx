@@ -11,15 +11,9 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { ERRORS } from '@common/contracts/errors';
-import { serverErrorMessage } from '../../../lib/api-error';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useChangeEmail } from '../api/change-email';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthField, AuthFormError, CurrentPasswordField } from './auth-form-parts';
 
 const KNOWN_FIELDS = {
   [ERRORS.invalidCredentials]: 'password',
@@ -33,25 +27,19 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
   const [password, setPassword] = useState('');
   const change = useChangeEmail();
   const pending = change.isPending;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, showServerError, edit } = useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
+    if (!startSubmit(event)) return;
     change.mutate(
       { email, password },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields = message && serverFieldErrors(message, ['email', 'password'], KNOWN_FIELDS);
-          if (fields) show(fields);
-          else setFormError(message ?? 'Could not send the link. Please try again.');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: ['email', 'password'],
+            known: KNOWN_FIELDS,
+            fallback: 'Could not send the link. Please try again.',
+          }),
       },
     );
   }
@@ -94,23 +82,13 @@ function ChangeEmailContent({ currentEmail }: { currentEmail: string }) {
             value={email}
             error={errors.email}
             announceError
-            onChange={(e) => {
-              setEmail(e.target.value);
-              clear('email');
-            }}
+            onChange={edit('email', setEmail)}
           />
-          <AuthField
+          <CurrentPasswordField
             label="Current password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             error={errors.password}
-            announceError
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear('password');
-            }}
+            onChange={edit('password', setPassword)}
           />
           <AuthFormError message={formError} />
           <DialogFooter className="pt-1">

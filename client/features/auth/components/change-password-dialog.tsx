@@ -1,6 +1,5 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { PASSWORDS_DO_NOT_MATCH } from '@common/constants';
 import { ERRORS } from '@common/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import {
@@ -11,17 +10,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useChangePassword } from '../api/change-password';
 import { useLogout } from '../api/logout';
-import { validateRegistration } from '../validate-registration';
 import { AuthField, AuthFormError } from './auth-form-parts';
 
 const FIELDS = ['current-password', 'new-password', 'confirm-new-password'] as const;
@@ -40,44 +32,31 @@ export function ChangePasswordDialog() {
   const change = useChangePassword();
   const logoutMutation = useLogout();
   const pending = change.isPending || logoutMutation.isPending;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, checkNewPassword, showServerError, edit } =
+    useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
-    const problem = validateRegistration({ password: newPassword, confirm });
+    if (!startSubmit(event)) return;
+    const problem = checkNewPassword(
+      { password: newPassword, confirm },
+      { passwordField: 'new-password', confirmField: 'confirm-new-password' },
+    );
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
-      show(
-        problem === PASSWORDS_DO_NOT_MATCH
-          ? { 'confirm-new-password': problem }
-          : { 'new-password': problem },
-      );
       return;
     }
     change.mutate(
       { currentPassword, newPassword },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields = message && serverFieldErrors(message, FIELDS, KNOWN_FIELDS);
-          if (fields) show(fields);
-          else setFormError(message ?? 'Failed to change password');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: FIELDS,
+            known: KNOWN_FIELDS,
+            fallback: 'Failed to change password',
+          }),
       },
     );
   }
-
-  /** Keeps a field's value and drops its error as the member edits it. */
-  const edit = (name: string, set: (value: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value);
-    clear(name);
-  };
 
   return (
     <Dialog open>

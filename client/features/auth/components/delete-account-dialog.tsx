@@ -12,41 +12,28 @@ import {
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
 import { ERRORS } from '@common/contracts/errors';
-import { serverErrorMessage } from '../../../lib/api-error';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useDeleteAccount } from '../api/delete-account';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthFormError, CurrentPasswordField } from './auth-form-parts';
 
 /** The dialog's body; it unmounts on close, which clears the password and any error. */
 function DeleteAccountContent() {
   const [password, setPassword] = useState('');
   const remove = useDeleteAccount();
   const pending = remove.isPending || remove.isSuccess;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, showServerError, edit } = useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
+    if (!startSubmit(event)) return;
     remove.mutate(
       { password },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields =
-            message && serverFieldErrors(message, ['password'], { [ERRORS.invalidCredentials]: 'password' });
-          if (fields) show(fields);
-          else setFormError(message ?? 'Could not delete your account. Please try again.');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: ['password'],
+            known: { [ERRORS.invalidCredentials]: 'password' },
+            fallback: 'Could not delete your account. Please try again.',
+          }),
       },
     );
   }
@@ -64,19 +51,12 @@ function DeleteAccountContent() {
         <li>Your chat and discussion messages stay, shown as &lsquo;{DELETED_MEMBER_NAME}&rsquo;.</li>
       </ul>
       <form ref={formRef} noValidate className="grid gap-4" onSubmit={submit}>
-        <AuthField
+        <CurrentPasswordField
           label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
           data-autofocus=""
           value={password}
           error={errors.password}
-          announceError
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clear('password');
-          }}
+          onChange={edit('password', setPassword)}
         />
         <AuthFormError message={formError} />
         <AlertDialogFooter className="pt-1">

@@ -1,13 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { serverErrorMessage } from '../../../lib/api-error';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
 
@@ -20,25 +14,18 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   const [email, setEmail] = useState(initialEmail);
   const request = useForgotPassword();
   const pending = request.isPending;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, showServerError, edit } = useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
+    if (!startSubmit(event)) return;
     request.mutate(
       { email },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields = message && serverFieldErrors(message, ['email']);
-          if (fields) show(fields);
-          else setFormError(message ?? 'Could not send the link. Please try again.');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: ['email'],
+            fallback: 'Could not send the link. Please try again.',
+          }),
       },
     );
   }
@@ -63,10 +50,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             value={email}
             error={errors.email}
             announceError
-            onChange={(e) => {
-              setEmail(e.target.value);
-              clear('email');
-            }}
+            onChange={edit('email', setEmail)}
           />
           {/* Always in the page, so that screen readers announce the answer when it arrives. */}
           <div role="status">

@@ -3,13 +3,7 @@ import { PRODUCT_NAME } from '@common/constants';
 import { ERRORS } from '@common/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { serverErrorMessage } from '../../../lib/api-error';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useLogin } from '../api/login';
 import { emailFromLoginField } from '../login-email';
 import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
@@ -34,26 +28,20 @@ export function LoginForm({
   const [password, setPassword] = useState('');
   const loginMutation = useLogin({ onSuccess: onDone });
   const pending = loginMutation.isPending;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, showServerError, edit } = useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
+    if (!startSubmit(event)) return;
     // The toast (SPEC §8) comes from useLogin; the error also stays beside its field.
     loginMutation.mutate(
       { username, password },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields = message && serverFieldErrors(message, ['username', 'password'], KNOWN_FIELDS);
-          if (fields) show(fields);
-          else setFormError(message ?? 'Invalid credentials');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: ['username', 'password'],
+            known: KNOWN_FIELDS,
+            fallback: 'Invalid credentials',
+          }),
       },
     );
   }
@@ -73,10 +61,7 @@ export function LoginForm({
           spellCheck={false}
           value={username}
           error={errors.username}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            clear('username');
-          }}
+          onChange={edit('username', setUsername)}
         />
         <div className="grid gap-2">
           <AuthField
@@ -86,10 +71,7 @@ export function LoginForm({
             autoComplete="current-password"
             value={password}
             error={errors.password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              clear('password');
-            }}
+            onChange={edit('password', setPassword)}
           />
           <Button
             variant="link"

@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORDS_DO_NOT_MATCH, PRODUCT_NAME } from '@common/constants';
+import { PRODUCT_NAME } from '@common/constants';
 import { ERRORS } from '@common/contracts/errors';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useRegister } from '../api/register';
-import { validateRegistration } from '../validate-registration';
 import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
 
 /** Field names of the form (and `username`, which the request sends as the e-mail too). */
@@ -25,40 +18,32 @@ export function RegisterForm({ onSwitch, onDone }: { onSwitch: () => void; onDon
   const [confirm, setConfirm] = useState('');
   const registerMutation = useRegister({ onSuccess: onDone });
   const pending = registerMutation.isPending;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, checkNewPassword, showServerError, edit } =
+    useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
-    const problem = validateRegistration({ password, confirm });
+    if (!startSubmit(event)) return;
+    const problem = checkNewPassword(
+      { password, confirm },
+      { passwordField: 'password', confirmField: 'confirm-password' },
+    );
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
-      show(problem === PASSWORDS_DO_NOT_MATCH ? { 'confirm-password': problem } : { password: problem });
       return;
     }
     registerMutation.mutate(
       { email, password },
       {
-        onError: (error) => {
-          const message = serverErrorMessage(error);
-          const fields = message && serverFieldErrors(message, FIELDS, KNOWN_FIELDS);
-          if (fields) show(fields.username ? { email: fields.username } : fields);
-          else setFormError(message ?? 'Could not create account');
-        },
+        onError: (error) =>
+          showServerError(error, {
+            fields: FIELDS,
+            known: KNOWN_FIELDS,
+            fallback: 'Could not create account',
+            place: (fields) => (fields.username ? { email: fields.username } : fields),
+          }),
       },
     );
   }
-
-  /** Keeps a field's value and drops its error as the member edits it. */
-  const edit = (name: string, set: (value: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value);
-    clear(name);
-  };
 
   return (
     <>

@@ -1,16 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LINK_EXPIRED_OR_USED, PASSWORDS_DO_NOT_MATCH } from '@common/constants';
+import { LINK_EXPIRED_OR_USED } from '@common/constants';
 import { Button } from '../../../components/ui/button';
-import { serverErrorMessage } from '../../../lib/api-error';
-import {
-  constraintErrors,
-  hasFieldErrors,
-  serverFieldErrors,
-  useFieldErrors,
-} from '../../../lib/use-field-errors';
+import { useAuthForm } from '../use-auth-form';
 import { useResetPassword } from '../api/reset-password';
-import { validateRegistration } from '../validate-registration';
 import { AuthField, AuthFormError } from './auth-form-parts';
 
 /**
@@ -31,34 +24,26 @@ export function ResetPasswordForm({
   const [confirm, setConfirm] = useState('');
   const reset = useResetPassword({ onSuccess: onDone });
   const pending = reset.isPending || reset.isSuccess;
-  const { formRef, errors, show, clear } = useFieldErrors();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, errors, formError, startSubmit, checkNewPassword, showServerError, edit } =
+    useAuthForm(pending);
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const invalid = constraintErrors(event.currentTarget);
-    show(invalid);
-    if (hasFieldErrors(invalid)) return;
-    const problem = validateRegistration({ password, confirm });
-    if (problem) {
-      show(
-        problem === PASSWORDS_DO_NOT_MATCH
-          ? { 'confirm-new-password': problem }
-          : { 'new-password': problem },
-      );
-      return;
-    }
+    if (!startSubmit(event)) return;
+    const problem = checkNewPassword(
+      { password, confirm },
+      { passwordField: 'new-password', confirmField: 'confirm-new-password' },
+    );
+    if (problem) return;
     reset.mutate(
       { token, password },
       {
         onError: (error) => {
-          const message = serverErrorMessage(error);
+          const message = showServerError(error, {
+            fields: ['password', 'new-password'],
+            fallback: 'Could not set the new password. Please try again.',
+            place: (fields) => ({ 'new-password': Object.values(fields)[0] }),
+          });
           if (message === LINK_EXPIRED_OR_USED) onLinkSpent();
-          const fields = message && serverFieldErrors(message, ['password', 'new-password']);
-          if (fields) show({ 'new-password': Object.values(fields)[0] });
-          else setFormError(message ?? 'Could not set the new password. Please try again.');
         },
       },
     );
@@ -92,10 +77,7 @@ export function ResetPasswordForm({
         value={password}
         error={errors['new-password']}
         announceError
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clear('new-password');
-        }}
+        onChange={edit('new-password', setPassword)}
       />
       <AuthField
         label="Re-enter new password"
@@ -105,10 +87,7 @@ export function ResetPasswordForm({
         value={confirm}
         error={errors['confirm-new-password']}
         announceError
-        onChange={(e) => {
-          setConfirm(e.target.value);
-          clear('confirm-new-password');
-        }}
+        onChange={edit('confirm-new-password', setConfirm)}
       />
       <AuthFormError message={formError} />
       <Button type="submit" disabled={pending}>

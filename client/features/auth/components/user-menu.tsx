@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
+import { PROFILE_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
@@ -86,8 +87,8 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {
-            navigated.current = window.location.pathname !== '/profile';
-            navigate('/profile');
+            navigated.current = window.location.pathname !== PROFILE_PATH;
+            navigate(PROFILE_PATH);
           }}
         >
           <UserRound aria-hidden="true" />

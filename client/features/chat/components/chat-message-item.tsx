@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import { MessageText } from '../../../components/message-text';
-import { MessageAuthor, MessageAvatar } from '../../../components/message-author';
-import { memberHref } from '../../../lib/member-link';
+import { MessageRow } from '../../../components/message-row';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';
@@ -39,31 +38,15 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   continued: boolean;
   mine: boolean;
 }) {
-  const { user } = message;
-  const profileHref = memberHref(user.username);
   return (
-    <li
-      data-message-id={message.id}
-      className={cn(
-        'group/message grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 py-1 transition-colors hover:bg-accent/40',
-        continued ? 'mt-0' : 'mt-2 first:mt-0',
-      )}
+    <MessageRow
+      message={message}
+      mine={mine}
+      continued={continued}
+      className={cn('group/message py-1', continued ? 'mt-0' : 'mt-2 first:mt-0')}
+      contentClassName="gap-1"
     >
-      {continued ? (
-        <span aria-hidden="true" />
-      ) : (
-        <MessageAvatar name={user.name} src={user.profilePicture} href={profileHref} />
-      )}
-      {/* One column that may shrink below its content: a grid's own `auto` column would grow to a
-          long URL or to the video poster's 18rem and push the list sideways on a phone. */}
-      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1">
-        {continued ? (
-          <span className="sr-only">{user.name}</span>
-        ) : (
-          <MessageAuthor name={user.name} href={profileHref} mine={mine} time={message.createdAt} />
-        )}
-        <MessageBody message={message} />
-      </div>
-    </li>
+      <MessageBody message={message} />
+    </MessageRow>
   );
 });

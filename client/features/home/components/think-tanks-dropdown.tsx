@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { thinkTankPath } from '../../../lib/paths';
 
 /** The members' Think Tanks menu: the five lesson areas. */
 export function ThinkTanksDropdown() {
@@ -34,7 +35,7 @@ export function ThinkTanksDropdown() {
           const Icon = THINK_TANK_ICONS[area];
           return (
             <DropdownMenuItem key={area} asChild>
-              <Link href={`/think-tanks/${area}`}>
+              <Link href={thinkTankPath(area)}>
                 <Icon aria-hidden="true" />
                 {AREA_TITLES[area]}
               </Link>

@@ -9,11 +9,12 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { cn } from '../../../lib/utils';
 import { isSearchable, useSearchMembers } from '../api/search-members';
+import { memberPath } from '../../../lib/paths';
 
 function ResultLink({ member, onChoose }: { member: MemberSearchResult; onChoose: () => void }) {
   return (
     <Link
-      href={`/member/${encodeURIComponent(member.username)}`}
+      href={memberPath(member.username)}
       onClick={onChoose}
       data-search-result=""
       className="flex items-center gap-3 rounded-md px-2.5 py-2 transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"

@@ -7,7 +7,8 @@ import { FieldError, invalidField } from '../../../components/ui/field-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { RadioCard } from '../../../components/radio-card';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverErrorMessage } from '../../../lib/api-error';
 import {
@@ -25,6 +26,7 @@ import {
   toProfileFormValues,
   type ProfileFormValues,
 } from '../profile-form';
+import { PROFILE_PATH } from '../../../lib/paths';
 
 const PRIVACY_OPTIONS: Record<PrivacyLevel, { label: string; hint: string }> = {
   private: { label: 'Private', hint: 'Only you and the admins see your profile.' },
@@ -157,42 +159,22 @@ export function ProfileEditForm({ user }: { user: CurrentUser }) {
               }}
               className="sm:grid-cols-3"
             >
-              {PRIVACY_LEVELS.map((level) => {
-                const option = PRIVACY_OPTIONS[level];
-                const id = `${privacyId}-${level}`;
-                return (
-                  <Label
-                    key={level}
-                    htmlFor={id}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-accent has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
-                  >
-                    <RadioGroupItem
-                      id={id}
-                      value={level}
-                      className="mt-0.5"
-                      aria-labelledby={`${id}-label`}
-                      aria-describedby={`${id}-hint`}
-                    />
-                    <span className="grid gap-1">
-                      <span id={`${id}-label`} className="font-semibold">
-                        {option.label}
-                      </span>
-                      <span
-                        id={`${id}-hint`}
-                        className="text-xs font-normal leading-snug text-muted-foreground"
-                      >
-                        {option.hint}
-                      </span>
-                    </span>
-                  </Label>
-                );
-              })}
+              {PRIVACY_LEVELS.map((level) => (
+                <RadioCard
+                  key={level}
+                  id={`${privacyId}-${level}`}
+                  value={level}
+                  label={PRIVACY_OPTIONS[level].label}
+                  hint={PRIVACY_OPTIONS[level].hint}
+                  align="top"
+                />
+              ))}
             </RadioGroup>
           </div>
         </CardContent>
       </Card>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => navigate('/profile')}>
+        <Button variant="outline" onClick={() => navigate(PROFILE_PATH)}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>

@@ -6,6 +6,7 @@ import { AthleticProfileCard } from '../../../components/athletic-profile-card';
 import { ProfileHero } from '../../../components/profile-hero';
 import { Button } from '../../../components/ui/button';
 import { ProfilePictureActions } from './profile-picture-actions';
+import { PROFILE_EDIT_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's own profile page. `adminActions` is what the hosting page adds for admins (the
@@ -21,7 +22,7 @@ export function ProfileView({ user, adminActions }: { user: CurrentUser; adminAc
         pictureActions={<ProfilePictureActions hasPicture={user.profilePicture !== null} />}
         actions={
           <>
-            <Button onClick={() => navigate('/profile/edit')}>
+            <Button onClick={() => navigate(PROFILE_EDIT_PATH)}>
               <PencilLine aria-hidden="true" />
               Edit Profile
             </Button>

@@ -8,8 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { RadioCard } from '../../../components/radio-card';
 import { parseTheme } from '../../../lib/theme';
 import { useTheme } from '../../../lib/theme-provider';
 
@@ -50,32 +50,16 @@ export function SettingsDialog({
               if (theme) setChoice(theme);
             }}
           >
-            {THEME_OPTIONS.map(({ value, label, hint, icon: Icon }) => {
-              const id = `${idPrefix}-${value}`;
-              return (
-                <Label
-                  key={value}
-                  htmlFor={id}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors hover:bg-accent has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
-                >
-                  <RadioGroupItem
-                    id={id}
-                    value={value}
-                    aria-labelledby={`${id}-label`}
-                    aria-describedby={`${id}-hint`}
-                  />
-                  <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-                  <span className="grid gap-1">
-                    <span id={`${id}-label`} className="font-semibold">
-                      {label}
-                    </span>
-                    <span id={`${id}-hint`} className="text-xs font-normal text-muted-foreground">
-                      {hint}
-                    </span>
-                  </span>
-                </Label>
-              );
-            })}
+            {THEME_OPTIONS.map(({ value, label, hint, icon: Icon }) => (
+              <RadioCard
+                key={value}
+                id={`${idPrefix}-${value}`}
+                value={value}
+                label={label}
+                hint={hint}
+                icon={<Icon aria-hidden="true" className="size-4 text-muted-foreground" />}
+              />
+            ))}
           </RadioGroup>
         </div>
       </DialogContent>

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, topicsOf, type TopicArea } from '@common/curriculum';
 import { lessonCount, lessonRange } from '../curriculum-labels';
-import { topicPath } from '../paths';
+import { topicPath } from '../../../lib/paths';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 
 /** /think-tanks/{area}: one card per topic with its lesson numbers and count, each opening the topic. */

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { lessonHeading, lessonsOf, type Lesson } from '@common/curriculum';
 import { cn } from '../../../lib/utils';
-import { lessonPath } from '../paths';
+import { lessonPath } from '../../../lib/paths';
 
 function PagerLink({ lesson, direction }: { lesson: Lesson; direction: 'previous' | 'next' }) {
   const next = direction === 'next';

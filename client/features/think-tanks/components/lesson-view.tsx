@@ -7,7 +7,7 @@ import {
   type Lesson,
   type TopicArea,
 } from '@common/curriculum';
-import { areaPath, topicPath } from '../paths';
+import { thinkTankPath, topicPath } from '../../../lib/paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
 import { useRememberLesson } from './next-lesson-card';
@@ -38,7 +38,7 @@ export function LessonView({
       <CurriculumNotFound
         title="Topic not found"
         text={`The ${AREA_TITLES[area]} Think Tank has no such topic.`}
-        backHref={areaPath(area)}
+        backHref={thinkTankPath(area)}
         backLabel={`${AREA_TITLES[area]} topics`}
       />
     );
@@ -60,7 +60,7 @@ export function LessonView({
         area={area}
         title={<LessonTitle lesson={lesson} />}
         trail={[
-          { label: AREA_TITLES[area], href: areaPath(area) },
+          { label: AREA_TITLES[area], href: thinkTankPath(area) },
           { label: topic.title, href: topicPath(topic) },
           { label: heading },
         ]}

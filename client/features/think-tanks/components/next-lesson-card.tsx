@@ -5,7 +5,7 @@ import { AREA_TITLES, lessonHeading, type Lesson } from '@common/curriculum';
 import { THINK_TANK_ICONS } from '../../../components/think-tank-icons';
 import { useCurrentUser } from '../../../lib/current-user';
 import { deviceStorage, nextLessonFor, rememberLesson } from '../next-lesson';
-import { lessonPath } from '../paths';
+import { lessonPath } from '../../../lib/paths';
 
 /** Remembers on this device that the signed-in member opened `lesson`, for their home page. */
 export function useRememberLesson(lesson: Lesson | null) {

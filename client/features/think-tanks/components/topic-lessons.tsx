@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, findTopic, lessonHeading, lessonsOf, type TopicArea } from '@common/curriculum';
 import { lessonCount, lessonRange } from '../curriculum-labels';
-import { areaPath, lessonPath } from '../paths';
+import { thinkTankPath, lessonPath } from '../../../lib/paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 
@@ -14,7 +14,7 @@ export function TopicLessons({ area, topicSlug }: { area: TopicArea; topicSlug: 
       <CurriculumNotFound
         title="Topic not found"
         text={`The ${AREA_TITLES[area]} Think Tank has no such topic.`}
-        backHref={areaPath(area)}
+        backHref={thinkTankPath(area)}
         backLabel={`${AREA_TITLES[area]} topics`}
       />
     );
@@ -25,7 +25,7 @@ export function TopicLessons({ area, topicSlug }: { area: TopicArea; topicSlug: 
       <ThinkTankPageHeader
         area={area}
         title={topic.title}
-        trail={[{ label: AREA_TITLES[area], href: areaPath(area) }, { label: topic.title }]}
+        trail={[{ label: AREA_TITLES[area], href: thinkTankPath(area) }, { label: topic.title }]}
       >
         Lessons {lessonRange(topic)} · {lessonCount(lessons.length)}
       </ThinkTankPageHeader>

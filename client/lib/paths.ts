@@ -1,0 +1,35 @@
+import type { Lesson, ThinkTank, Topic } from '@common/curriculum';
+
+/** The signed-in member's own profile page. */
+export const PROFILE_PATH = '/profile';
+
+/** Where the signed-in member edits their profile. */
+export const PROFILE_EDIT_PATH = '/profile/edit';
+
+/** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
+export function memberPath(username: string): string {
+  return `/member/${encodeURIComponent(username)}`;
+}
+
+/**
+ * The page of a message's author, or null when there is none: a deleted member's messages come with
+ * an empty username (they are signed 'Deleted member').
+ */
+export function memberHref(username: string): string | null {
+  return username === '' ? null : memberPath(username);
+}
+
+/** The page of a Think Tank: '/think-tanks/intellectual'. */
+export function thinkTankPath(area: ThinkTank): string {
+  return `/think-tanks/${area}`;
+}
+
+/** '/think-tanks/intellectual/understanding-enemy' */
+export function topicPath(topic: Pick<Topic, 'area' | 'slug'>): string {
+  return `${thinkTankPath(topic.area)}/${topic.slug}`;
+}
+
+/** '/think-tanks/intellectual/understanding-enemy/interception-deception' */
+export function lessonPath(lesson: Pick<Lesson, 'area' | 'topic' | 'slug'>): string {
+  return `${topicPath(lesson.topic)}/${lesson.slug}`;
+}
