@@ -37,16 +37,14 @@ export type BuildAppOptions = {
   database: Database;
   /** Pino logger options; false for none (tests). */
   logger?: boolean | object;
-  /** The chat poll's fast path (decision 32); on unless false (tests compare the two). */
-  pollFastPath?: boolean;
 };
 
 export type App = FastifyInstance & {
   ctx: AppContext;
   /** The Prometheus registry when metrics are on (METRICS_PORT or METRICS_TOKEN), for main.ts's metrics port. */
   metrics: Registry | undefined;
-  /** The chat poll's fast path, unless turned off (decision 32). */
-  pollFastPath: PollFastPath | undefined;
+  /** The chat poll's fast path (decision 32). */
+  pollFastPath: PollFastPath;
 };
 
 /** How often counted attempts past their window are pruned (the chat's window is 10 s). */
@@ -88,12 +86,7 @@ export function fastifyTrustProxy(
  * Builds the Fastify instance: external plugins, then the app's own (security, sessions), then
  * the modules, then the client. It does not listen (server/main.ts does).
  */
-export async function buildApp({
-  config,
-  database,
-  logger = false,
-  pollFastPath = true,
-}: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<App> {
   const timeouts = serverTimeouts(config);
   const app = Fastify({
     logger:
@@ -183,7 +176,7 @@ export async function buildApp({
     void ctx.limits.prune(Date.now()).catch((err) => app.log.warn({ err }, 'limit sweep failed'));
   const limitsTimer = setInterval(pruneLimits, LIMITS_PRUNE_MS).unref();
   // Before the preClose hook below: it stops answering as soon as Fastify starts closing.
-  const fastPath = pollFastPath ? installPollFastPath(app, ctx, metrics) : undefined;
+  const pollFastPath = installPollFastPath(app, ctx, metrics);
   // Streams never finish by themselves: end them before the server waits for requests to drain.
   app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
@@ -197,5 +190,5 @@ export async function buildApp({
     await ctx.sessions.stop();
   });
 
-  return Object.assign(app, { ctx, metrics, pollFastPath: fastPath }) as App;
+  return Object.assign(app, { ctx, metrics, pollFastPath }) as App;
 }

@@ -11,13 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
 import { actorOf, requireMember } from '../../plugins/session';
-import {
-  encodedBody,
-  namedEventFrame,
-  type ContentCoding,
-  type Frame,
-  type PollAnswer,
-} from './chat.feed';
+import { encodedBody, namedEventFrame, type ContentCoding, type Frame, type PollAnswer } from './chat.feed';
 
 /** Poll answers from this size on are sent compressed (smaller ones gain less than they cost). */
 export const COMPRESS_FROM_BYTES = 1024;
