@@ -36,9 +36,19 @@ export function pollVariant(
   return { coding, etag: coding ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag };
 }
 
+/** Accept-Encoding values seen, with their coding: a browser sends the same one every poll (bounded). */
+const codingOf = new Map<string, ContentCoding | undefined>();
+
 /** The coding to send by Accept-Encoding: brotli, else gzip, else none (`q=0` refuses one). */
 export function preferredCoding(accept: string | string[] | undefined): ContentCoding | undefined {
   if (typeof accept !== 'string' || accept === '') return undefined;
+  if (codingOf.has(accept)) return codingOf.get(accept);
+  const coding = parseAcceptEncoding(accept);
+  if (codingOf.size < 64) codingOf.set(accept, coding);
+  return coding;
+}
+
+function parseAcceptEncoding(accept: string): ContentCoding | undefined {
   const accepted = new Set<string>();
   const refused = new Set<string>();
   for (const part of accept.toLowerCase().split(',')) {
