@@ -1,7 +1,7 @@
 // The chat poll's fast path (decision 32): over real HTTP, every request answered exactly as Fastify's
 // route answers it, whether the fast path took it or left it to Fastify.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -249,6 +249,36 @@ describe('GET /api/chat/community: the fast path answers as Fastify does', () =>
     } finally {
       t.app.ctx.lifecycle.draining = false;
     }
+  });
+});
+
+describe('while the server closes', () => {
+  it("leaves the poll to Fastify's 503", async () => {
+    const closing = await buildApp({ config: t.config, database: t.app.ctx.database });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const port = (closing.server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}`;
+    await send('/api/chat/community', { cookie: a.cookie }, 'GET', url); // caches the member
+    expect((await send('/api/chat/community', { cookie: a.cookie }, 'GET', url)).status).toBe(200);
+    const served = closing.pollFastPath.served();
+    expect(served).toBe(1);
+
+    // A request begun before the close (its connection is busy, so it stays open) and ended after.
+    const socket = net.connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /api/chat/community HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const closed = closing.close();
+    await vi.waitFor(() => expect(closing.server.listening).toBe(false));
+    socket.write(`Cookie: ${a.cookie}\r\n\r\n`);
+    await ended;
+    await closed;
+    const head = Buffer.concat(received).toString().split('\r\n');
+    expect(head[0]).toBe('HTTP/1.1 503 Service Unavailable');
+    expect(head).toContain('Connection: close');
+    expect(closing.pollFastPath.served()).toBe(served);
   });
 });
 
