@@ -40,5 +40,9 @@ console.log(
   `ratio ${r.ratio.toFixed(2)}× the bare server (goal ≥ 0.8; ${connections} connections, ${seconds} s each)`,
 );
 
+console.log(
+  `fast path: ${app.app.pollFastPath.served()} polls answered before Fastify's routing (decision 32)`,
+);
+
 bare.close();
 await app.close();

@@ -8,7 +8,7 @@ import {
   JSON_BODY_LIMIT,
 } from '../common/constants';
 import type { Config, ServerTimeouts, TrustProxy } from './config';
-import { handleClientError } from './lib/client-errors';
+import { CLIENT_CLOSED_MESSAGE, handleClientError } from './lib/client-errors';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers';
@@ -18,6 +18,7 @@ import { membersRoutes } from './modules/members/members.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll-fast-path';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
@@ -43,6 +44,8 @@ export type App = FastifyInstance & {
   ctx: AppContext;
   /** The Prometheus registry when metrics are on (METRICS_PORT or METRICS_TOKEN), for main.ts's metrics port. */
   metrics: Registry | undefined;
+  /** The chat poll's fast path (decision 32). */
+  pollFastPath: PollFastPath;
 };
 
 /** How often counted attempts past their window are pruned (the chat's window is 10 s). */
@@ -126,7 +129,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   }
   // A client that hangs up mid-request is not a server failure.
   app.addHook('onRequestAbort', (request, done) => {
-    request.log.info('the client closed the request before its answer');
+    request.log.info(CLIENT_CLOSED_MESSAGE);
     done();
   });
   const blobs = await openBlobStore(config);
@@ -175,6 +178,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   const pruneLimits = () =>
     void ctx.limits.prune(Date.now()).catch((err) => app.log.warn({ err }, 'limit sweep failed'));
   const limitsTimer = setInterval(pruneLimits, LIMITS_PRUNE_MS).unref();
+  // Before the preClose hook below: it stops answering as soon as Fastify starts closing.
+  const pollFastPath = installPollFastPath(app, ctx, metrics);
   // Streams never finish by themselves: end them before the server waits for requests to drain.
   app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
   app.addHook('onClose', async () => {
@@ -188,5 +193,5 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.sessions.stop();
   });
 
-  return Object.assign(app, { ctx, metrics }) as App;
+  return Object.assign(app, { ctx, metrics, pollFastPath }) as App;
 }

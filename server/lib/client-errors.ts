@@ -2,6 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+/** What is logged (at info) of a request whose client left before its answer ended. */
+export const CLIENT_CLOSED_MESSAGE = 'the client closed the request before its answer';
+
 /** A connection reset, or closed by the client before the request it was sending ended. */
 const HANG_UPS = new Set(['ECONNRESET', 'HPE_INVALID_EOF_STATE']);
 

@@ -100,6 +100,27 @@ export function hostRefusal(
 
 const HOST_REQUIRED = 'A Host header is required';
 
+/**
+ * The Host rule as every request meets it (`request.host`): null when the host is answered, else
+ * the refusal. Allowed values are remembered, so a request costs one Set lookup (bounded: a forged
+ * Host is not kept). The chat poll's fast path (chat.poll-fast-path.ts) asks the same.
+ */
+export function hostCheck(publicUrl: string | undefined): (host: string) => string | null {
+  const publicHostname = publicUrl && new URL(publicUrl).hostname;
+  const allowedHosts = new Set<string>();
+  return (host) => {
+    if (allowedHosts.has(host)) return null;
+    if (host === '') return HOST_REQUIRED;
+    const refusal = hostRefusal(host, publicUrl, publicHostname);
+    if (refusal === null && allowedHosts.size < 64) allowedHosts.add(host);
+    return refusal;
+  };
+}
+
+/** The security headers for a server answering at `publicUrl` (HSTS and upgrades for https). */
+export const securityHeadersFor = (publicUrl: string | undefined) =>
+  securityHeaders(publicUrl?.startsWith('https://') ?? false);
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** A refusal before any route: `{ "error": "…" }` for the API, plain text for a page. */
@@ -126,7 +147,7 @@ function refuseOrThrow(
  * only body type the JSON routes parse.
  */
 export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: string | undefined }) {
-  const headers = securityHeaders(opts.publicUrl?.startsWith('https://') ?? false);
+  const headers = securityHeadersFor(opts.publicUrl);
   // Set on every response, errors and static files included; computed once, not per request.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
@@ -135,17 +156,11 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
 
   // Every request, reads too (a rebinding page reads what it gets): before sessions are looked up.
   // request.host is X-Forwarded-Host from a trusted proxy (TRUST_PROXY), else Host.
-  const publicHostname = opts.publicUrl && new URL(opts.publicUrl).hostname;
-  // The Host values seen allowed, so a request costs one Set lookup (bounded: a forged Host is not kept).
-  const allowedHosts = new Set<string>();
+  const checkHost = hostCheck(opts.publicUrl);
   app.addHook('onRequest', (request, reply, done) => {
-    const host = request.host;
-    if (allowedHosts.has(host)) return done();
-    if (host === '') return refuseOrThrow(request, reply, done, 400, HOST_REQUIRED);
-    const refusal = hostRefusal(host, opts.publicUrl, publicHostname);
-    if (refusal !== null) return refuseOrThrow(request, reply, done, 403, refusal);
-    if (allowedHosts.size < 64) allowedHosts.add(host);
-    done();
+    const refusal = checkHost(request.host);
+    if (refusal === null) return done();
+    refuseOrThrow(request, reply, done, refusal === HOST_REQUIRED ? 400 : 403, refusal);
   });
 
   // Signed-in answers carry e-mail addresses and payment status, and login, registration and

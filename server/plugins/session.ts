@@ -145,9 +145,28 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
    */
   const cacheTrusted = () => database.notifications.isUp();
 
-  async function loadUser(userId: string, now: number): Promise<UserRow | null> {
+  /** The rules `resolve` and `peek` share: what the cache may answer, and when a session has ended. */
+  const acceptedToken = (token: string) => token.length > 0 && token.length <= 200;
+  const cachedSession = (tokenHash: string, now: number): CachedSession | undefined => {
+    const s = sessionCache.get(tokenHash);
+    return s && cacheTrusted() && now - s.cachedAt < CACHE_TTL_MS ? s : undefined;
+  };
+  const cachedUser = (userId: string, now: number): UserRow | undefined => {
     const cached = userCache.get(userId);
-    if (cached && cacheTrusted() && now - cached.cachedAt < CACHE_TTL_MS) return cached.row;
+    return cached && cacheTrusted() && now - cached.cachedAt < CACHE_TTL_MS ? cached.row : undefined;
+  };
+  const ended = (s: CachedSession, now: number) =>
+    now >= s.expiresAt || now - s.lastSeenAt >= SESSION_IDLE_MS;
+  const touchDue = (s: CachedSession, now: number) => now - s.lastSeenAt >= TOUCH_EVERY_MS;
+  const actorFor = (user: UserRow, tokenHash: string): Actor => ({
+    user,
+    isAdmin: isAdminRow(user, adminEmails),
+    tokenHash,
+  });
+
+  async function loadUser(userId: string, now: number): Promise<UserRow | null> {
+    const cached = cachedUser(userId, now);
+    if (cached) return cached;
     const row = await usersRepo.findById(userId);
     if (row) {
       if (userCache.size >= CACHE_MAX) {
@@ -241,11 +260,11 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
 
     /** The member behind a cookie token, or null when it is unknown, expired or idle too long. */
     async resolve(token: string): Promise<Actor | null> {
-      if (token.length === 0 || token.length > 200) return null;
+      if (!acceptedToken(token)) return null;
       const tokenHash = hashToken(token);
       const now = Date.now();
-      let s = sessionCache.get(tokenHash);
-      if (!s || !cacheTrusted() || now - s.cachedAt >= CACHE_TTL_MS) {
+      let s = cachedSession(tokenHash, now);
+      if (!s) {
         const row = await sessionsRepo.findByHash(tokenHash);
         if (!row) {
           forgetSession(tokenHash);
@@ -259,12 +278,12 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
         };
         remember(tokenHash, s);
       }
-      if (now >= s.expiresAt || now - s.lastSeenAt >= SESSION_IDLE_MS) {
+      if (ended(s, now)) {
         forgetSession(tokenHash);
         await sessionsRepo.deleteByHash(tokenHash).catch(() => false);
         return null;
       }
-      if (now - s.lastSeenAt >= TOUCH_EVERY_MS) {
+      if (touchDue(s, now)) {
         s.lastSeenAt = now;
         void sessionsRepo.touch(tokenHash, new Date(now)).catch(() => {});
       }
@@ -273,7 +292,23 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
         forgetSession(tokenHash);
         return null;
       }
-      return { user, isAdmin: isAdminRow(user, adminEmails), tokenHash };
+      return actorFor(user, tokenHash);
+    },
+
+    /**
+     * The member behind a cookie token when memory alone gives `resolve`'s answer: a valid session
+     * and its user, both cached and trusted, with nothing to write (no expiry to delete, no touch
+     * due). Undefined in every other case, where `resolve` must run. Synchronous: the chat poll's
+     * fast path (chat.poll-fast-path.ts).
+     */
+    peek(token: string): Actor | undefined {
+      if (!acceptedToken(token)) return undefined;
+      const tokenHash = hashToken(token);
+      const now = Date.now();
+      const s = cachedSession(tokenHash, now);
+      if (!s || ended(s, now) || touchDue(s, now)) return undefined;
+      const user = cachedUser(s.userId, now);
+      return user && actorFor(user, tokenHash);
     },
 
     /** Ends one session everywhere. */

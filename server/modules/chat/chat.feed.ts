@@ -106,6 +106,8 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   /** Answers to `after` polls, made at the first such poll after a change. */
   const afterAnswers = new Map<number, PollAnswer>();
   let loaded: Promise<void> | undefined;
+  /** Whether the first read of the page has ended: from then on polls are answered from memory. */
+  let pageLoaded = false;
   let version = 0;
   let lastId = 0;
   const clients = new Set<StreamClient>();
@@ -134,7 +136,10 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
 
   function ensureLoaded(): Promise<void> {
     loaded ??= repo.newest(CHAT_PAGE_SIZE).then(
-      (rows) => setPage(rows.map(prepare)),
+      (rows) => {
+        setPage(rows.map(prepare));
+        pageLoaded = true;
+      },
       (err) => {
         loaded = undefined;
         throw err;
@@ -250,6 +255,31 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   const answer = (json: string, etag: string): PollAnswer => ({ body: Buffer.from(json), etag });
   const versionTag = () => `${version}.${lastId}`;
 
+  /** The newest page's answer, from memory; undefined until the page was first read. */
+  function peekNewest(): PollAnswer | undefined {
+    if (!pageLoaded) return undefined;
+    newestAnswer ??= answer(`[${page.map((p) => p.json).join(',')}]`, `"${versionTag()}"`);
+    return newestAnswer;
+  }
+
+  /** The answer to "messages after `id`" when memory holds it (the page covers them); else undefined. */
+  function peekAfter(id: number): PollAnswer | undefined {
+    if (!pageLoaded) return undefined;
+    const cached = afterAnswers.get(id);
+    if (cached) return cached;
+    const oldest = page[0]?.record.id;
+    if (oldest !== undefined && id < oldest - 1 && page.length >= CHAT_PAGE_SIZE) return undefined;
+    const made = answer(
+      `[${page
+        .filter((p) => p.record.id > id)
+        .map((p) => p.json)
+        .join(',')}]`,
+      `"${versionTag()}a${id}"`,
+    );
+    if (afterAnswers.size < MAX_CACHED_ANSWERS) afterAnswers.set(id, made);
+    return made;
+  }
+
   return {
     async start() {
       unwatchNotifications = database.notifications.onChange(onNotifications);
@@ -331,32 +361,23 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     /** The newest page's answer; its ETag changes whenever the page does. */
     async newest(): Promise<PollAnswer> {
       await ensureLoaded();
-      newestAnswer ??= answer(`[${page.map((p) => p.json).join(',')}]`, `"${versionTag()}"`);
-      return newestAnswer;
+      return peekNewest()!;
     },
 
     /** The answer to "messages after `id`": from memory when the page covers them. */
     async after(id: number): Promise<PollAnswer> {
       await ensureLoaded();
-      const cached = afterAnswers.get(id);
-      if (cached) return cached;
+      const inMemory = peekAfter(id);
+      if (inMemory) return inMemory;
       const etag = `"${versionTag()}a${id}"`;
-      const oldest = page[0]?.record.id;
-      if (oldest === undefined || id >= oldest - 1 || page.length < CHAT_PAGE_SIZE) {
-        const made = answer(
-          `[${page
-            .filter((p) => p.record.id > id)
-            .map((p) => p.json)
-            .join(',')}]`,
-          etag,
-        );
-        if (afterAnswers.size < MAX_CACHED_ANSWERS) afterAnswers.set(id, made);
-        return made;
-      }
       // Further back than the page: read from the database, not kept.
       const rows = await repo.after(id, CHAT_PAGE_SIZE);
       return answer(JSON.stringify(rows.map(presentChatMessage)), etag);
     },
+
+    /** `newest` and `after` when memory answers at once (the poll's fast path): no waiting. */
+    peekNewest,
+    peekAfter,
 
     async before(id: number): Promise<ChatMessage[]> {
       return (await repo.before(id, CHAT_PAGE_SIZE)).map(presentChatMessage);
