@@ -4,6 +4,11 @@
 // share the bandwidth with the stylesheet the first paint waits for; the page reads meanwhile, and
 // the app takes over one download later.
 import './index.css';
+import { fetchCurrentUserEarly } from './lib/early-current-user';
+
+// Who is signed in is the app's first question: asked now, while the app's code downloads, and
+// answered to the current-user query when it runs (DESIGN.md decision 33).
+fetchCurrentUserEarly();
 
 // A button pressed before the app runs would do nothing: it is held and pressed again once the
 // app has taken over the page (React hydrates the part pressed first).
