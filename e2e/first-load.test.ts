@@ -125,7 +125,10 @@ describe('the first visit', () => {
 
     // /api/auth/me has answered (the user menu), and the page is the app's (a button of the tool works).
     await page.getByRole('button', { name: 'User menu' }).waitFor();
-    await page.getByRole('heading', { name: 'Physiological', level: 2 }).waitFor();
+    // Hydrated to the last part: the recorder, which cannot know before, enables Start where it can.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Start Recording' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
     await page.evaluate(() => document.fonts.ready);
     const state = await page.evaluate(() => {
       const w = window as unknown as { shift: number; prerendered: Element | null };
