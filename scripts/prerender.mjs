@@ -3,7 +3,7 @@
 // every other page (and a signed-in member's home) starts from. The browser paints either before any
 // script runs; the app hydrates the first and replaces the second. The Think Tank pages, as a member
 // first sees them, go to dist/member-pages (outside the public folder: the server sends one only to a
-// live session), each preloading the chunks it needs, with dist/member-pages/pages.json listing them.
+// live session), each naming the chunks it needs, with dist/member-pages/pages.json listing them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,8 +63,11 @@ export async function prerender(root, clientDir) {
   const indexFile = path.join(clientDir, 'index.html');
   const template = await fs.readFile(indexFile, 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
-  const page = (kind, html) =>
-    template.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${kind}">${html}</div>`);
+  const page = (kind, html, preloads = []) =>
+    template.replace(EMPTY_ROOT, () => {
+      const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
+      return `<div id="root" data-prerendered="${kind}"${preload}>${html}</div>`;
+    });
   await fs.writeFile(indexFile, page('home', renderHome()));
   await fs.writeFile(path.join(clientDir, 'shell.html'), page('shell', renderShell()));
 
@@ -77,13 +80,14 @@ export async function prerender(root, clientDir) {
   const index = {};
   for (const { path: route, title, html, modules } of await renderMemberPages()) {
     // The app (boot.tsx, which main.tsx imports once the page is painted) and the page's own chunks.
-    const preloads = chunksOf(manifest, ['boot.tsx', ...modules], 'index.html')
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
+    // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
+    // would share the slow link with the stylesheet and the font the first paint waits for).
+    const preloads = chunksOf(manifest, ['boot.tsx', ...modules], 'index.html').map((file) => `/${file}`);
     const file = `${route.slice(1).replaceAll('/', '--')}.html`;
-    const content = page('member', html)
-      .replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
-      .replace('</body>', () => `${preloads}</body>`);
+    const content = page('member', html, preloads).replace(
+      TITLE,
+      () => `<title>${escapeHtml(title)}</title>`,
+    );
     await fs.mkdir(membersDir, { recursive: true });
     await fs.writeFile(path.join(membersDir, file), content);
     index[route] = file;
