@@ -20,23 +20,17 @@ const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
- * The chunks (hashed files under assets/) that the source `modules` need, from Vite's manifest: each
- * module's own chunk and, transitively, those it imports statically; without those of the page's
- * entry, which its script tag loads already.
+ * The chunks (hashed files under assets/) of the source `modules`, from Vite's manifest: their own,
+ * not those they import (fetched once these arrive) nor the app's, which main.tsx's import of
+ * boot.tsx preloads already. A modulepreload costs the main thread about a millisecond on a phone:
+ * a page's forty would make a long task of their own.
  */
-function chunksOf(manifest, modules, entry) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
+function chunksOf(manifest, modules) {
+  return modules.map((key) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entry);
-  const loaded = new Set(seen);
-  for (const module of modules) visit(module);
-  return [...seen].filter((key) => !loaded.has(key)).map((key) => manifest[key].file);
+    return chunk.file;
+  });
 }
 
 /** Renders client/prerender.tsx's pages into `clientDir`'s index.html (built by Vite) and shell.html. */
@@ -82,7 +76,7 @@ export async function prerender(root, clientDir) {
     // The app (boot.tsx, which main.tsx imports once the page is painted) and the page's own chunks.
     // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
     // would share the slow link with the stylesheet and the font the first paint waits for).
-    const preloads = chunksOf(manifest, ['boot.tsx', ...modules], 'index.html').map((file) => `/${file}`);
+    const preloads = chunksOf(manifest, modules).map((file) => `/${file}`);
     const file = `${route.slice(1).replaceAll('/', '--')}.html`;
     const content = page('member', html, preloads).replace(
       TITLE,
