@@ -47,6 +47,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Read by scripts/prerender.mjs (the chunks each prerendered member page preloads), then removed.
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

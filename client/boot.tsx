@@ -2,33 +2,52 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { MEMBER_PAGES } from './app/member-pages';
 import { loadMemberHome } from './app/routes/home-page';
-import { seedSignedOut } from './lib/current-user';
+import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 
-/** The page the server sent (DESIGN.md decision 19): the prerendered home page, or the layout shell. */
+/**
+ * The page the server sent (DESIGN.md decisions 19 and 33): the prerendered home page, a Think Tank
+ * page prerendered for members, or the layout shell.
+ */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && window.location.pathname === '/') {
+const { pathname } = window.location;
+const memberPage = MEMBER_PAGES.get(pathname);
+
+/** Takes over the HTML the server sent for `path`, as a transition (see below). */
+function hydrate(root: HTMLElement, path: string) {
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App ssrPath={path} />
+      </StrictMode>,
+    );
+  });
+}
+
+if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'member' && memberPage) {
+  // The server sends this page only to a live session: start as a member, provisionally, while
+  // /api/auth/me (asked by main.tsx already) confirms; a signed-out answer sends the visitor home as
+  // on any members-only page. The page's code (preloaded by the HTML) is loaded before hydrating, so
+  // that React takes over the whole page in one pass and nothing it draws waits for a chunk.
+  startAsProvisionalMember(queryClient);
+  void memberPage.preload().finally(() => hydrate(container, pathname));
+} else if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && pathname === '/') {
   // The server sends this page only to a browser without a session: start as the visitor it shows,
   // take over its HTML, and let /api/auth/me confirm.
   seedSignedOut(queryClient);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: the page already shows, and stays responsive while it happens.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App ssrPath="/" />
-      </StrictMode>,
-    );
-  });
+  hydrate(container, '/');
 } else {
   // The server sends the shell for / only with a session cookie: fetch the member's home meanwhile.
-  if (window.location.pathname === '/') void loadMemberHome();
+  if (pathname === '/') void loadMemberHome();
   // The shell looks like the app's first frame, which replaces it.
   // Also as a transition: the first render of a page (the analysis tool's, say) yields to the
   // browser between components instead of holding the main thread until it is done.

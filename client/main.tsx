@@ -4,6 +4,7 @@
 // share the bandwidth with the stylesheet the first paint waits for; the page reads meanwhile, and
 // the app takes over one download later.
 import './index.css';
+import { fetchCurrentUserEarly } from './lib/early-current-user';
 
 // A button pressed before the app runs would do nothing: it is held and pressed again once the
 // app has taken over the page (React hydrates the part pressed first).
@@ -17,10 +18,31 @@ function hold(event: MouseEvent) {
 }
 document.addEventListener('click', hold, true);
 
+/**
+ * The chunks a page prerendered for members draws with (scripts/prerender.mjs lists them on #root):
+ * fetched beside the app's own, instead of one after the other once it runs.
+ */
+function preloadPageChunks() {
+  const files = document.getElementById('root')?.dataset.preload?.split(' ') ?? [];
+  for (const href of files) {
+    if (!href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 let started = false;
 function start() {
   if (started) return;
   started = true;
+  // Who is signed in is the app's first question: asked now, while the app's code downloads, and
+  // answered to the current-user query when it runs (DESIGN.md decision 33). Not sooner: requests
+  // started before the first paint share the slow link with what it waits for.
+  fetchCurrentUserEarly();
+  preloadPageChunks();
   void import('./boot').finally(() => {
     document.removeEventListener('click', hold, true);
     for (const button of pressed) if (button.isConnected) button.click();

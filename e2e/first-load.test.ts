@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { submitLogin } from './fixtures/auth';
+import { logoutFromMenu, submitLogin } from './fixtures/auth';
 import { signUpViaApi, useBrowser } from './fixtures/browser';
 
 const f = useBrowser();
@@ -91,6 +91,71 @@ describe('the first visit', () => {
     await page.getByRole('log', { name: 'Community messages' }).waitFor();
     expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
     expect(problems).toEqual([]);
+  });
+
+  it('gives a signed-in member a Think Tank page drawn by the server, hydrated without an error or a shift', async () => {
+    const { page, context } = f;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(context, f.baseURL);
+    const problems = collectProblems(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/me')) asked.push(r.url());
+    });
+    // Layout shifts from the start, and the section the server drew, taken before any script runs:
+    // React keeps it when hydration matches, and draws a new one when it fails.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number; prerendered: Element | null };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive')
+          w.prerendered = document.querySelector('[aria-labelledby="voiceover-recording-title"]');
+      });
+    });
+    const response = await page.goto('/think-tanks/physiological');
+    const html = (await response!.text()) ?? '';
+    expect(html).toContain('data-prerendered="member"');
+    expect(html).toContain('Talk over your screen');
+    expect(html).toContain('<title>Physiological · Tribe36</title>');
+    expect(response!.headers()['cache-control']).toBe('private, no-cache');
+
+    // /api/auth/me has answered (the user menu), and the page is the app's (a button of the tool works).
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    // Hydrated to the last part: the recorder, which cannot know before, enables Start where it can.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Start Recording' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
+    await page.evaluate(() => document.fonts.ready);
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { shift: number; prerendered: Element | null };
+      return {
+        kept:
+          w.prerendered !== null &&
+          w.prerendered === document.querySelector('[aria-labelledby="voiceover-recording-title"]'),
+        shift: w.shift,
+        title: document.title,
+      };
+    });
+    expect(state.kept, 'hydration kept the HTML the server sent').toBe(true);
+    expect(state.shift).toBeLessThan(0.02);
+    expect(state.title).toBe('Physiological · Tribe36');
+    // The request main.tsx starts early is the query's answer, not a second one.
+    expect(asked).toHaveLength(1);
+    expect(problems).toEqual([]);
+
+    // Signed out, the same address is a visitor's again: the shell, then the home page to log in.
+    await logoutFromMenu(page);
+    const again = await page.goto('/think-tanks/physiological');
+    const shell = (await again!.text()) ?? '';
+    expect(shell).toContain('data-prerendered="shell"');
+    expect(shell).not.toContain('Talk over your screen');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.getByText('Talk over your screen').count()).toBe(0);
   });
 
   it('sets its text in the self-hosted Inter, preloaded, Latin file only, without shifting the page', async () => {

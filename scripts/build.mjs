@@ -1,4 +1,5 @@
-// Production build: the client with Vite into dist/client, its home page and layout shell prerendered
+// Production build: the client with Vite into dist/client, its home page, layout shell and (into
+// dist/member-pages) the Think Tank pages prerendered
 // and every text file compressed beside itself (DESIGN.md decision 19), then the server bundled with
 // esbuild into dist/server (dependencies stay in node_modules).
 import { spawnSync } from 'node:child_process';
@@ -6,7 +7,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { compressAssets } from './compress-assets.mjs';
-import { prerender } from './prerender.mjs';
+import { MEMBER_PAGES_DIR, prerender } from './prerender.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +24,7 @@ if (vite.status !== 0) process.exit(vite.status ?? 1);
 const clientDir = path.join(root, 'dist', 'client');
 await prerender(root, clientDir);
 await compressAssets(clientDir);
+await compressAssets(path.join(root, 'dist', MEMBER_PAGES_DIR));
 
 await build({
   absWorkingDir: root,

@@ -1,13 +1,37 @@
-// Prerenders the client (DESIGN.md decision 19) into the built pages: dist/client/index.html becomes
-// the signed-out home page, rendered in full, and dist/client/shell.html the layout shell that every
-// other page (and a signed-in member's home) starts from. The browser paints either before any
-// script runs; the app hydrates the first and replaces the second.
+// Prerenders the client (DESIGN.md decisions 19 and 33) into the built pages: dist/client/index.html
+// becomes the signed-out home page, rendered in full, and dist/client/shell.html the layout shell that
+// every other page (and a signed-in member's home) starts from. The browser paints either before any
+// script runs; the app hydrates the first and replaces the second. The Think Tank pages, as a member
+// first sees them, go to dist/member-pages (outside the public folder: the server sends one only to a
+// live session), each naming the chunks it needs, with dist/member-pages/pages.json listing them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** Where the member pages go, beside dist/client; the server reads MEMBER_PAGES_INDEX there. */
+export const MEMBER_PAGES_DIR = 'member-pages';
+export const MEMBER_PAGES_INDEX = 'pages.json';
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The chunks (hashed files under assets/) of the source `modules`, from Vite's manifest: their own,
+ * not those they import (fetched once these arrive) nor the app's, which main.tsx's import of
+ * boot.tsx preloads already. A modulepreload costs the main thread about a millisecond on a phone:
+ * a page's forty would make a long task of their own.
+ */
+function chunksOf(manifest, modules) {
+  return modules.map((key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
+    return chunk.file;
+  });
+}
 
 /** Renders client/prerender.tsx's pages into `clientDir`'s index.html (built by Vite) and shell.html. */
 export async function prerender(root, clientDir) {
@@ -28,14 +52,40 @@ export async function prerender(root, clientDir) {
   });
   // React's production build: the development one adds nothing to the HTML and renders slower.
   process.env.NODE_ENV = 'production';
-  const { renderHome, renderShell } = await import(pathToFileURL(outfile).href);
+  const { renderHome, renderShell, renderMemberPages } = await import(pathToFileURL(outfile).href);
 
   const indexFile = path.join(clientDir, 'index.html');
   const template = await fs.readFile(indexFile, 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
-  const page = (kind, html) =>
-    template.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${kind}">${html}</div>`);
+  const page = (kind, html, preloads = []) =>
+    template.replace(EMPTY_ROOT, () => {
+      const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
+      return `<div id="root" data-prerendered="${kind}"${preload}>${html}</div>`;
+    });
   await fs.writeFile(indexFile, page('home', renderHome()));
   await fs.writeFile(path.join(clientDir, 'shell.html'), page('shell', renderShell()));
+
+  // Vite's manifest (build.manifest) names each source module's chunk; it is not served.
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
+  await fs.rm(path.join(clientDir, '.vite'), { recursive: true, force: true });
+  const membersDir = path.join(root, 'dist', MEMBER_PAGES_DIR);
+  await fs.rm(membersDir, { recursive: true, force: true });
+  const index = {};
+  for (const { path: route, title, html, modules } of await renderMemberPages()) {
+    // The app (boot.tsx, which main.tsx imports once the page is painted) and the page's own chunks.
+    // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
+    // would share the slow link with the stylesheet and the font the first paint waits for).
+    const preloads = chunksOf(manifest, modules).map((file) => `/${file}`);
+    const file = `${route.slice(1).replaceAll('/', '--')}.html`;
+    const content = page('member', html, preloads).replace(
+      TITLE,
+      () => `<title>${escapeHtml(title)}</title>`,
+    );
+    await fs.mkdir(membersDir, { recursive: true });
+    await fs.writeFile(path.join(membersDir, file), content);
+    index[route] = file;
+  }
+  await fs.writeFile(path.join(membersDir, MEMBER_PAGES_INDEX), JSON.stringify(index, null, 2));
   await fs.rm(path.join(root, 'dist', 'prerender'), { recursive: true, force: true });
 }

@@ -160,7 +160,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await discussionsRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
 
-  await registerClient(app, config.clientDir, { sessionCookie: sessionCookieName(config.secureCookies) });
+  await registerClient(app, config.clientDir, {
+    sessionCookie: sessionCookieName(config.secureCookies),
+    memberPagesDir: config.memberPagesDir,
+    sessions: ctx.sessions,
+  });
 
   await ctx.sessions.start();
   await ctx.chatFeed.start();

@@ -246,6 +246,11 @@ export type Config = {
   /** Outgoing mail (decision 17): through SMTP_URL when set, else as .eml files in DATA_DIR/mail. */
   mail: MailConfig;
   clientDir: string;
+  /**
+   * The Think Tank pages prerendered for members (DESIGN.md decision 33), outside clientDir: sent only
+   * to a live session, never served as files.
+   */
+  memberPagesDir: string;
   migrationsDir: string;
   /**
    * Optional: how long an upload may send nothing before it is aborted. loadConfig leaves it unset
@@ -368,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     clientDir: path.join(root, 'dist', 'client'),
+    memberPagesDir: path.join(root, 'dist', 'member-pages'),
     migrationsDir: path.join(root, 'server', 'db', 'migrations'),
   };
 }

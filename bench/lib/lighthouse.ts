@@ -41,8 +41,25 @@ export async function launchChrome(): Promise<Chrome> {
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
-/** One Lighthouse run of `url`; `cookie` is sent with every request (a signed-in member). */
+/**
+ * One Lighthouse run of `url`; `cookie` is sent with every request (a signed-in member). A run whose
+ * trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine) is run again, twice at most.
+ */
 export async function runLighthouse(chrome: Chrome, url: string, cookie?: string): Promise<PageLoad> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(chrome, url, cookie);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof TraceError)) throw err;
+      process.stderr.write(`${(err as Error).message}: running it again\n`);
+    }
+  }
+}
+
+/** Lighthouse could not record the page load: nothing was measured. */
+class TraceError extends Error {}
+
+async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): Promise<PageLoad> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -54,7 +71,12 @@ export async function runLighthouse(chrome: Chrome, url: string, cookie?: string
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const message = `Lighthouse on ${url}: ${lhr.runtimeError.message}`;
+    throw /^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(lhr.runtimeError.code)
+      ? new TraceError(message)
+      : new Error(message);
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
     []) as NetworkItem[];

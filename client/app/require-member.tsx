@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
-import { useCurrentUser } from '../lib/current-user';
+import { isProvisionalMember, useCurrentUser } from '../lib/current-user';
 import { PageSpinner } from './layout/page-spinner';
 
 /**
@@ -13,4 +13,16 @@ export function RequireMember({ children }: { children: (user: CurrentUser) => R
   if (isPending) return <PageSpinner />;
   if (!user) return <Redirect to="/" replace />;
   return <>{children(user)}</>;
+}
+
+/**
+ * A members-only page that looks the same for every member (the Think Tanks' pages): like
+ * RequireMember, except that a page prerendered for members (DESIGN.md decision 33) is drawn while
+ * /api/auth/me confirms the session, exactly as the server sent it.
+ */
+export function MembersOnly({ children }: { children: ReactNode }) {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return isProvisionalMember() ? <>{children}</> : <PageSpinner />;
+  if (!user) return <Redirect to="/" replace />;
+  return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Route, Switch } from 'wouter';
+import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
 
@@ -8,11 +9,11 @@ const ProfilePage = lazy(() => import('./routes/profile-page'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const MemberPage = lazy(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
-const PhysiologicalPage = lazy(() => import('./routes/physiological-page'));
-const SpiritualPage = lazy(() => import('./routes/spiritual-page'));
-const ThinkTankAreaPage = lazy(() => import('./routes/think-tank-area-page'));
-const ThinkTankTopicPage = lazy(() => import('./routes/think-tank-topic-page'));
-const LessonPage = lazy(() => import('./routes/lesson-page'));
+export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
+export const SpiritualPage = preloadable(() => import('./routes/spiritual-page'));
+export const ThinkTankAreaPage = preloadable(() => import('./routes/think-tank-area-page'));
+export const ThinkTankTopicPage = preloadable(() => import('./routes/think-tank-topic-page'));
+export const LessonPage = preloadable(() => import('./routes/lesson-page'));
 const ConfirmEmailPage = lazy(() => import('./routes/confirm-email-page'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
 

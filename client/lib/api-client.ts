@@ -55,10 +55,13 @@ export function getQueryFn<T>({
 }: {
   on401: UnauthorizedBehavior;
 }): QueryFunction<T | null, readonly unknown[]> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
+  return async ({ queryKey, signal }) =>
+    readQueryResponse<T>(await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal }), on401);
+}
+
+/** A query's answer as getQueryFn reads it: the JSON body, null for a 401 with 'returnNull', else an ApiError. */
+export async function readQueryResponse<T>(res: Response, on401: UnauthorizedBehavior): Promise<T | null> {
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
 }

@@ -3,15 +3,30 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '../../common/contracts/errors';
+import type { SessionStore } from './session';
 
 /** The built pages (scripts/build.mjs): the home page prerendered signed out, and the layout shell. */
 export const HOME_PAGE = 'index.html';
 export const SHELL_PAGE = 'shell.html';
+/** In memberPagesDir (scripts/prerender.mjs): `{ "/think-tanks/…": "<file>.html" }`. */
+export const MEMBER_PAGES_INDEX = 'pages.json';
 
 export type ClientOptions = {
   /** The session cookie's name: a request carrying it gets the shell, not the signed-out home page. */
   sessionCookie: string;
+  /** The Think Tank pages prerendered for members (DESIGN.md decision 33); may be missing. */
+  memberPagesDir: string;
+  /** Tells a live session from a visitor's, an expired or a revoked one. */
+  sessions: Pick<SessionStore, 'resolve'>;
 };
+
+/** The prerendered member pages by path, or none (a build before them, or no build). */
+function readMemberPages(dir: string): ReadonlyMap<string, string> {
+  const index = path.join(dir, MEMBER_PAGES_INDEX);
+  if (!fs.existsSync(index)) return new Map();
+  const files = JSON.parse(fs.readFileSync(index, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(files));
+}
 
 /**
  * Serves the built client (DESIGN.md decision 19) and falls back to a page for client routes; any
@@ -22,6 +37,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
   const hasClient = fs.existsSync(path.join(clientDir, HOME_PAGE));
   // Builds before the prerender had no shell: the home page's file serves every route then.
   const shellPage = fs.existsSync(path.join(clientDir, SHELL_PAGE)) ? SHELL_PAGE : HOME_PAGE;
+  const memberPages = hasClient ? readMemberPages(opts.memberPagesDir) : new Map<string, string>();
+  const memberPagesPrefix = path.resolve(opts.memberPagesDir) + path.sep;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -31,20 +48,41 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
       // The compressed copies are the same files in another encoding, never pages of their own.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
+        // Vite's hashed assets never change; a member's page is theirs alone (no shared cache keeps
+        // it); everything else is revalidated.
         const value = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : 'no-cache';
+          : path.resolve(filePath).startsWith(memberPagesPrefix)
+            ? 'private, no-cache'
+            : 'no-cache';
         res.header('cache-control', value);
       },
     });
+  }
+
+  /**
+   * A member's Think Tank page, prerendered, when the session cookie names a live session (and not
+   * one held at the password-change step); otherwise null. A visitor, a forged, expired or revoked
+   * cookie, or a store that cannot answer, gets what it got before: members-only text never leaks.
+   */
+  async function memberPageFor(request: FastifyRequest, url: string): Promise<string | null> {
+    const file = memberPages.get(url);
+    const token = request.cookies?.[opts.sessionCookie];
+    if (!file || !token) return null;
+    try {
+      const actor = await opts.sessions.resolve(token);
+      return actor && !actor.user.mustChangePassword ? file : null;
+    } catch (err) {
+      request.log.warn({ err }, 'session lookup for a prerendered member page failed: sending the shell');
+      return null;
+    }
   }
 
   /** The signed-out home page is prerendered; a member (or any other route) gets the layout shell. */
   const pageFor = (request: FastifyRequest, url: string) =>
     url === '/' && !request.cookies?.[opts.sessionCookie] ? HOME_PAGE : shellPage;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage =
       hasClient &&
@@ -53,11 +91,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
       url !== '/api' &&
       !path.extname(url);
     if (wantsPage) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .type('text/html')
-        .sendFile(pageFor(request, url));
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html');
+      const memberPage = await memberPageFor(request, url);
+      if (memberPage) return reply.sendFile(memberPage, opts.memberPagesDir);
+      return reply.sendFile(pageFor(request, url));
     }
     return reply.code(404).send({ error: ERRORS.notFound });
   });

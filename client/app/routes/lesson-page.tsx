@@ -4,7 +4,7 @@ import { DiscussionPanel } from '../../features/discussions/components/discussio
 import { LessonView } from '../../features/think-tanks/components/lesson-view';
 import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { useDocumentTitle } from '../../lib/document-title';
-import { RequireMember } from '../require-member';
+import { MembersOnly } from '../require-member';
 import NotFoundPage from './not-found-page';
 
 /** '203 · Systems Theory', or what LessonView shows for a path outside the curriculum. */
@@ -17,22 +17,20 @@ function lessonTitle(area: TopicArea, topicSlug: string, lessonSlug: string): st
 function Lesson({ area, topicSlug, lessonSlug }: { area: TopicArea; topicSlug: string; lessonSlug: string }) {
   useDocumentTitle(lessonTitle(area, topicSlug, lessonSlug), AREA_TITLES[area]);
   return (
-    <RequireMember>
-      {() => (
-        <LessonView
-          area={area}
-          topicSlug={topicSlug}
-          lessonSlug={lessonSlug}
-          discussion={(lesson) => (
-            <DiscussionPanel
-              // A new lesson is a new thread: nothing of the last one's draft or scroll carries over.
-              key={`${lesson.topic.slug}/${lesson.slug}`}
-              thread={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
-            />
-          )}
-        />
-      )}
-    </RequireMember>
+    <MembersOnly>
+      <LessonView
+        area={area}
+        topicSlug={topicSlug}
+        lessonSlug={lessonSlug}
+        discussion={(lesson) => (
+          <DiscussionPanel
+            // A new lesson is a new thread: nothing of the last one's draft or scroll carries over.
+            key={`${lesson.topic.slug}/${lesson.slug}`}
+            thread={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
+          />
+        )}
+      />
+    </MembersOnly>
   );
 }
 

@@ -3,7 +3,7 @@ import { DiscussionPanel } from '../../features/discussions/components/discussio
 import { ThinkTankPageHeader } from '../../features/think-tanks/components/think-tank-page-header';
 import { VideoWithDiscussion } from '../../features/think-tanks/components/video-with-discussion';
 import { useDocumentTitle } from '../../lib/document-title';
-import { RequireMember } from '../require-member';
+import { MembersOnly } from '../require-member';
 
 const TITLE = AREA_TITLES.spiritual;
 
@@ -11,17 +11,15 @@ const TITLE = AREA_TITLES.spiritual;
 export default function SpiritualPage() {
   useDocumentTitle(TITLE);
   return (
-    <RequireMember>
-      {() => (
-        <div className="grid gap-8">
-          <ThinkTankPageHeader area="spiritual" title={TITLE} trail={[{ label: TITLE }]} />
-          <VideoWithDiscussion
-            slot={{ thinkTank: 'spiritual', topicSlug: MAIN, lessonSlug: MAIN }}
-            title={TITLE}
-            discussion={<DiscussionPanel thread={{ thinkTank: 'spiritual', topic: MAIN, lesson: MAIN }} />}
-          />
-        </div>
-      )}
-    </RequireMember>
+    <MembersOnly>
+      <div className="grid gap-8">
+        <ThinkTankPageHeader area="spiritual" title={TITLE} trail={[{ label: TITLE }]} />
+        <VideoWithDiscussion
+          slot={{ thinkTank: 'spiritual', topicSlug: MAIN, lessonSlug: MAIN }}
+          title={TITLE}
+          discussion={<DiscussionPanel thread={{ thinkTank: 'spiritual', topic: MAIN, lesson: MAIN }} />}
+        />
+      </div>
+    </MembersOnly>
   );
 }

@@ -3,12 +3,16 @@ import { AREA_TITLES, type TopicArea } from '@common/curriculum';
 import { AreaTopics } from '../../features/think-tanks/components/area-topics';
 import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { useDocumentTitle } from '../../lib/document-title';
-import { RequireMember } from '../require-member';
+import { MembersOnly } from '../require-member';
 import NotFoundPage from './not-found-page';
 
 function AreaPage({ area }: { area: TopicArea }) {
   useDocumentTitle(AREA_TITLES[area]);
-  return <RequireMember>{() => <AreaTopics area={area} />}</RequireMember>;
+  return (
+    <MembersOnly>
+      <AreaTopics area={area} />
+    </MembersOnly>
+  );
 }
 
 /** /think-tanks/{intellectual|psychological|emotional}: the area's topic cards; any other area is a 404. */

@@ -15,7 +15,7 @@ import {
   ZoomOut,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { MAX_ZOOM, MIN_ZOOM } from '@common/geometry';
+import { CANVAS_HEIGHT, CANVAS_WIDTH, MAX_ZOOM, MIN_ZOOM } from '@common/geometry';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -24,6 +24,8 @@ import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
 import { CANVAS_INSTRUCTIONS } from '../engine/shortcuts';
 import { formatClock } from './format-clock';
+
+const CANVAS_ASPECT_RATIO = `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`;
 
 type ControlProps = { engine: AnalysisEngine | null; state: EngineState; compact?: boolean };
 
@@ -296,7 +298,12 @@ export function AnalysisStage({
 }) {
   return (
     <div className="relative overflow-hidden bg-black">
-      <div ref={hostRef} className="mx-auto w-full max-w-[800px]" />
+      {/* The canvas's size before the engine has made it (a page drawn by the server): nothing moves then. */}
+      <div
+        ref={hostRef}
+        className="mx-auto w-full max-w-[800px]"
+        style={{ aspectRatio: CANVAS_ASPECT_RATIO }}
+      />
       {state.mediaType === null && (
         <div className="pointer-events-none absolute inset-0 grid place-content-center justify-items-center gap-2 p-4 text-center text-sm text-zinc-300">
           {hint}

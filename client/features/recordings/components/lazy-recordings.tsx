@@ -1,11 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
+import { preloadable } from '../../../lib/preloadable';
 import { cn } from '../../../lib/utils';
 import type { VoiceoverRecordingCardProps } from './voiceover-recording-card';
 
 // The recorder and the calendar load on demand (DESIGN.md performance budgets): pages import these.
-const VoiceoverRecordingCard = lazy(() =>
+export const VoiceoverRecordingCard = preloadable(() =>
   import('./voiceover-recording-card').then((m) => ({ default: m.VoiceoverRecordingCard })),
 );
 const RecordingCalendar = lazy(() =>

@@ -1,5 +1,5 @@
 import { LoaderCircle, Mic, MonitorOff, RotateCcw, Square } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { focusIsLost } from '../../../lib/focus';
@@ -26,6 +26,16 @@ function ElapsedTime({ startedAt }: { startedAt: number }) {
   return <span className="font-mono tabular-nums">{formatElapsed(elapsed)}</span>;
 }
 
+const noSubscribe = () => () => {};
+
+/**
+ * Whether this browser can record the screen; null while the page the server drew (DESIGN.md decision
+ * 33) is hydrated, where it cannot be known, and on the server.
+ */
+function useScreenRecordingSupport(): boolean | null {
+  return useSyncExternalStore(noSubscribe, canRecordScreen, () => null);
+}
+
 /**
  * The 'VOICEOVER RECORDING' card (SPEC §2): start, a stop that pulses while recording, 'RECORDING IN
  * PROGRESS...' with the elapsed time, and the last recorded audio. The take uploads by itself; a failed
@@ -36,7 +46,7 @@ export function VoiceoverRecordingCard({
   onComplete,
   className,
 }: VoiceoverRecordingCardProps) {
-  const [supported] = useState(canRecordScreen);
+  const supported = useScreenRecordingSupport();
   const { phase, audioUrl, unsaved, start, stop, retry } = useVoiceoverRecorder({
     sourceVideoUrl,
     onComplete,
@@ -71,7 +81,13 @@ export function VoiceoverRecordingCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         {supported ? null : (
-          <p className="flex items-center gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+          <p
+            className={cn(
+              'items-center gap-2 rounded-md border border-dashed p-3 text-sm text-muted-foreground',
+              // Not known yet (the page drawn by the server): shown where theme-init.js found no support.
+              supported === null ? 'hidden [.no-screen-capture_&]:flex' : 'flex',
+            )}
+          >
             <MonitorOff aria-hidden="true" className="size-4 shrink-0" />
             Screen recording is not supported on this device
           </p>
@@ -83,7 +99,7 @@ export function VoiceoverRecordingCard({
             onClick={() => {
               if (!busy) void start();
             }}
-            disabled={!supported}
+            disabled={supported !== true}
             aria-disabled={busy || undefined}
             className={cn(busy && 'cursor-not-allowed opacity-50')}
           >

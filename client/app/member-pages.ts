@@ -1,0 +1,62 @@
+// The pages prerendered for members (DESIGN.md decision 33): every Think Tank page, whose content is
+// the same for every member and static in the client. client/prerender.tsx renders them,
+// scripts/prerender.mjs preloads their code from the HTML, the server sends one only to a live
+// session, and boot.tsx hydrates it.
+import { THINK_TANKS, TOPICS, lessonsOf, type ThinkTank } from '@common/curriculum';
+import { areaPath, lessonPath, topicPath } from '../features/think-tanks/paths';
+import {
+  LessonPage,
+  PhysiologicalPage,
+  SpiritualPage,
+  ThinkTankAreaPage,
+  ThinkTankTopicPage,
+} from './router';
+
+/** How a kind of page is loaded: its route, and the source modules (client/…) it draws. */
+type MemberPageKind = {
+  /** Loads everything the page draws, so that React renders it without suspending. */
+  preload(): Promise<void>;
+  /** The client/ source files whose chunks the page needs (Vite's manifest keys), for modulepreload. */
+  modules: readonly string[];
+};
+
+const single = (area: ThinkTank): MemberPageKind =>
+  area === 'physiological'
+    ? {
+        preload: async () => (await PhysiologicalPage.preload()).preloadParts(),
+        modules: [
+          'app/routes/physiological-page.tsx',
+          'features/analysis/components/analysis-tool.tsx',
+          'features/analysis/components/two-player-panel.tsx',
+          'features/recordings/components/voiceover-recording-card.tsx',
+        ],
+      }
+    : {
+        preload: async () => void (await SpiritualPage.preload()),
+        modules: ['app/routes/spiritual-page.tsx'],
+      };
+
+const AREA: MemberPageKind = {
+  preload: async () => void (await ThinkTankAreaPage.preload()),
+  modules: ['app/routes/think-tank-area-page.tsx'],
+};
+const TOPIC: MemberPageKind = {
+  preload: async () => void (await ThinkTankTopicPage.preload()),
+  modules: ['app/routes/think-tank-topic-page.tsx'],
+};
+const LESSON: MemberPageKind = {
+  preload: async () => void (await LessonPage.preload()),
+  modules: ['app/routes/lesson-page.tsx'],
+};
+
+/** Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons. */
+export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
+  ...THINK_TANKS.map((area): [string, MemberPageKind] => [
+    areaPath(area),
+    area === 'physiological' || area === 'spiritual' ? single(area) : AREA,
+  ]),
+  ...TOPICS.map((topic): [string, MemberPageKind] => [topicPath(topic), TOPIC]),
+  ...TOPICS.flatMap((topic) =>
+    lessonsOf(topic).map((lesson): [string, MemberPageKind] => [lessonPath(lesson), LESSON]),
+  ),
+]);

@@ -1,0 +1,121 @@
+// The Think Tank pages prerendered for members (DESIGN.md decision 33): sent only to a request whose
+// session cookie names a live session; everyone else gets the layout shell, as before.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../server/db/schema';
+import { hashToken } from '../server/plugins/session';
+import { createTestApp, type TestApp } from './helpers/app';
+import { buildUser } from './helpers/factories';
+
+const SHELL =
+  '<!doctype html><title>Tribe36</title><div id="root" data-prerendered="shell"><header>Tribe36</header></div>';
+const HOME =
+  '<!doctype html><title>Tribe36</title><div id="root" data-prerendered="home">Find your tribe</div>';
+/** A lesson's text, as only a member may read it. */
+const CURRICULUM = 'Lesson 203 · Systems Theory: members only';
+const MEMBER_PAGE = `<!doctype html><title>Physiological · Tribe36</title><div id="root" data-prerendered="member">${CURRICULUM.repeat(20)}</div>`;
+const PAGE_URL = '/think-tanks/physiological';
+const PAGE_FILE = 'think-tanks--physiological.html';
+
+let t: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-member-pages-'));
+  const clientDir = path.join(dir, 'client');
+  const memberPagesDir = path.join(dir, 'member-pages');
+  fs.mkdirSync(clientDir);
+  fs.mkdirSync(memberPagesDir);
+  fs.writeFileSync(path.join(clientDir, 'index.html'), HOME);
+  fs.writeFileSync(path.join(clientDir, 'shell.html'), SHELL);
+  fs.writeFileSync(path.join(memberPagesDir, PAGE_FILE), MEMBER_PAGE);
+  fs.writeFileSync(path.join(memberPagesDir, `${PAGE_FILE}.br`), zlib.brotliCompressSync(MEMBER_PAGE));
+  fs.writeFileSync(path.join(memberPagesDir, 'pages.json'), JSON.stringify({ [PAGE_URL]: PAGE_FILE }));
+  t = await createTestApp({}, { clientDir, memberPagesDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+
+/** The stored hash of the session token in `cookie` (`tribe36_session=<token>`). */
+const tokenHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);
+
+/** The page a browser was sent: the shell, with nothing of the curriculum, revalidated, by cookie. */
+function expectShell(res: Awaited<ReturnType<typeof page>>) {
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toBe(SHELL);
+  expect(res.body).not.toContain(CURRICULUM);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+}
+
+describe('a Think Tank page prerendered for members', () => {
+  it('goes to a live session, private to it, and compressed when the browser accepts it', async () => {
+    const m = await buildUser(t.app);
+    const res = await page(PAGE_URL, { cookie: m.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe(MEMBER_PAGE);
+    // A shared cache must never keep it for someone else.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+
+    const br = await page(PAGE_URL, { cookie: m.cookie, 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(MEMBER_PAGE);
+    expect(br.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('never goes to a visitor, a forged cookie, or a session that ended', async () => {
+    expectShell(await page(PAGE_URL));
+    expectShell(await page(`${PAGE_URL}?x=1`));
+    expectShell(await page(PAGE_URL, { cookie: 'tribe36_session=not-a-session' }));
+    expectShell(await page(PAGE_URL, { cookie: `tribe36_session=${'x'.repeat(500)}` }));
+
+    // Signed out (the session revoked).
+    const out = await buildUser(t.app);
+    expect((await page(PAGE_URL, { cookie: out.cookie })).body).toBe(MEMBER_PAGE);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: out.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expectShell(await page(PAGE_URL, { cookie: out.cookie }));
+
+    // Expired: 30 days after sign-in.
+    const old = await buildUser(t.app);
+    await t.app.ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
+    await t.app.ctx.sessions.userChanged(old.user.id); // as any change would, drop the cached copy
+    expectShell(await page(PAGE_URL, { cookie: old.cookie }));
+  });
+
+  it('is only the page of its own path, and never a file of its own', async () => {
+    const m = await buildUser(t.app);
+    // Another members' page has no prerendered copy: the shell, as before.
+    expectShell(await page('/profile', { cookie: m.cookie }));
+    expectShell(await page(`${PAGE_URL}/`, { cookie: m.cookie }));
+    // The files are outside the public folder.
+    for (const url of [
+      `/${PAGE_FILE}`,
+      '/pages.json',
+      `/member-pages/${PAGE_FILE}`,
+      `/../member-pages/${PAGE_FILE}`,
+    ]) {
+      const res = await page(url, { cookie: m.cookie });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(CURRICULUM);
+    }
+  });
+});
