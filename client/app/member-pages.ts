@@ -3,7 +3,7 @@
 // scripts/prerender.mjs preloads their code from the HTML, the server sends one only to a live
 // session, and boot.tsx hydrates it.
 import { THINK_TANKS, TOPICS, lessonsOf, type ThinkTank } from '@common/curriculum';
-import { areaPath, lessonPath, topicPath } from '../features/think-tanks/paths';
+import { lessonPath, thinkTankPath, topicPath } from '../lib/paths';
 import {
   LessonPage,
   PhysiologicalPage,
@@ -52,7 +52,7 @@ const LESSON: MemberPageKind = {
 /** Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons. */
 export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
   ...THINK_TANKS.map((area): [string, MemberPageKind] => [
-    areaPath(area),
+    thinkTankPath(area),
     area === 'physiological' || area === 'spiritual' ? single(area) : AREA,
   ]),
   ...TOPICS.map((topic): [string, MemberPageKind] => [topicPath(topic), TOPIC]),
