@@ -34,10 +34,11 @@ function hydrate(root: HTMLElement, path: string) {
 if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'member' && memberPage) {
   // The server sends this page only to a live session: start as a member, provisionally, while
   // /api/auth/me (asked by main.tsx already) confirms; a signed-out answer sends the visitor home as
-  // on any members-only page. The page's code (preloaded by the HTML) is loaded before hydrating, so
-  // that React takes over the whole page in one pass and nothing it draws waits for a chunk.
+  // on any members-only page. The page's own code (preloaded by main.tsx) is loaded before hydrating;
+  // its heavy sections (the analysis tools, the recorder) are not: React keeps their server HTML and
+  // hydrates each in a task of its own once its code has arrived, instead of all in one long task.
   startAsProvisionalMember(queryClient);
-  void memberPage.preload().finally(() => hydrate(container, pathname));
+  void (memberPage.preloadForHydration ?? memberPage.preload)().finally(() => hydrate(container, pathname));
 } else if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && pathname === '/') {
   // The server sends this page only to a browser without a session: start as the visitor it shows,
   // take over its HTML, and let /api/auth/me confirm.

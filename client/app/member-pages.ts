@@ -14,8 +14,14 @@ import {
 
 /** How a kind of page is loaded: its route, and the source modules (client/…) it draws. */
 type MemberPageKind = {
-  /** Loads everything the page draws, so that React renders it without suspending. */
+  /** Loads everything the page draws, so that React renders it without suspending (the prerender). */
   preload(): Promise<void>;
+  /**
+   * What hydration waits for: the page without its heavy, interactive sections, which keep their
+   * server HTML and are hydrated one by one as their code arrives (DESIGN.md decision 33). By
+   * default, everything (`preload`).
+   */
+  preloadForHydration?(): Promise<void>;
   /** The client/ source files whose chunks the page needs (Vite's manifest keys), for modulepreload. */
   modules: readonly string[];
 };

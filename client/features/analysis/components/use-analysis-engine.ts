@@ -2,6 +2,16 @@ import { useCallback, useEffect, useId, useState, useSyncExternalStore, type Ref
 import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
 import { applyShortcut, isShortcutTarget } from '../engine/shortcuts';
 
+/** Runs `task` once the browser is idle (within a second at most); returns how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1);
+  return () => clearTimeout(id);
+}
+
 const noSubscribe = () => () => {};
 const idleState = () => IDLE_STATE;
 
@@ -16,10 +26,27 @@ export function useAnalysisEngine(label: string) {
   const hostRef = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return;
-      const created = new AnalysisEngine(host, { label, describedBy: descriptionId });
-      setEngine(created);
+      // Made once the page is idle, each engine in a task of its own (DESIGN.md decision 33, blocking
+      // time): not in the commit that mounts the page. Until then the stage draws the idle tool, as
+      // the prerendered page does; a pointer or focus on the stage makes it at once.
+      let created: AnalysisEngine | undefined;
+      const create = () => {
+        if (created) return;
+        stop();
+        created = new AnalysisEngine(host, { label, describedBy: descriptionId });
+        setEngine(created);
+      };
+      const cancelIdle = whenIdle(create);
+      const stop = () => {
+        cancelIdle();
+        host.removeEventListener('pointerdown', create, true);
+        host.removeEventListener('focusin', create, true);
+      };
+      host.addEventListener('pointerdown', create, true);
+      host.addEventListener('focusin', create, true);
       return () => {
-        created.destroy();
+        stop();
+        created?.destroy();
         setEngine(null);
       };
     },
