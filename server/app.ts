@@ -7,8 +7,9 @@ import {
   HTTP_REQUEST_TIMEOUT_MS,
   JSON_BODY_LIMIT,
 } from '../common/constants';
-import type { Config, ServerTimeouts, TrustProxy } from './config';
+import type { Config, ServerTimeouts } from './config';
 import { CLIENT_CLOSED_MESSAGE, handleClientError } from './lib/client-errors';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers';
@@ -69,18 +70,6 @@ export function serverTimeouts(config: Config): ServerTimeouts {
     keepAliveMs: config.trustProxy !== false ? HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS : HTTP_KEEP_ALIVE_TIMEOUT_MS,
     ...config.timeouts,
   };
-}
-
-/**
- * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops from the socket outward, as
- * Express and proxy-addr always meant (Fastify 5.12 refuses numbers: a client that reaches the
- * server directly, not through the proxy, could write the address; README says to use it only when
- * the proxies alone can reach the server, and the addresses otherwise).
- */
-export function fastifyTrustProxy(
-  trust: TrustProxy,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
