@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/constants';
 import { ERRORS } from '../../common/contracts/errors';
+import { authChannel, listen, notify, type AuthMessage } from '../db/channels';
 import type { Database } from '../db/client';
 import { sessionsRepository } from '../db/repositories/sessions.repository';
 import { usersRepository } from '../db/repositories/users.repository';
@@ -29,7 +30,6 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /** How often open streams are checked against their session's expiry. */
 const WATCH_SWEEP_MS = 1000;
-const CHANNEL = 'tribe36_auth';
 
 type CachedSession = { userId: string; expiresAt: number; lastSeenAt: number; cachedAt: number };
 type CachedUser = { row: UserRow; cachedAt: number };
@@ -120,23 +120,24 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     }
   }
 
-  function onMessage(payload: string) {
-    if (payload.startsWith('s:')) {
-      const tokenHash = payload.slice(2);
+  function onMessage(message: AuthMessage | null) {
+    if (!message) return;
+    if ('session' in message) {
+      const tokenHash = message.session;
       forgetSession(tokenHash);
       // Only a logout sends this: the session is gone.
       for (const w of watchers) if (w.tokenHash === tokenHash) endWatcher(w);
-    } else if (payload.startsWith('u:')) {
-      const userId = payload.slice(2);
+    } else {
+      const userId = message.user;
       forgetUser(userId);
       // A reset ends every session of the user, a password change all but one, a profile edit
       // none: the database says which.
       for (const w of watchers) if (w.userId === userId) void recheck(w);
     }
   }
-  async function broadcast(payload: string) {
-    onMessage(payload);
-    await database.notify(CHANNEL, payload).catch(() => {});
+  async function broadcast(message: AuthMessage) {
+    onMessage(message);
+    await notify(database, authChannel, message).catch(() => {});
   }
 
   /**
@@ -175,7 +176,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
         hashesByUser.clear();
         for (const w of watchers) void recheck(w);
       });
-      unlisten = await database.listen(CHANNEL, onMessage);
+      unlisten = await listen(database, authChannel, onMessage);
       const cleanup = () => {
         const now = Date.now();
         void sessionsRepo.deleteExpired(new Date(now), new Date(now - SESSION_IDLE_MS)).catch(() => {});
@@ -279,24 +280,24 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     /** Ends one session everywhere. */
     async revoke(tokenHash: string): Promise<void> {
       await sessionsRepo.deleteByHash(tokenHash);
-      await broadcast('s:' + tokenHash);
+      await broadcast({ session: tokenHash });
     },
 
     /** Ends every session of a user everywhere (password reset). */
     async revokeUser(userId: string): Promise<void> {
       await sessionsRepo.deleteForUser(userId);
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
 
     /** Ends every other session of a user everywhere (password change), keeping `keepTokenHash`. */
     async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
       await sessionsRepo.deleteForUserExcept(userId, keepTokenHash);
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
 
     /** Drops a user's cached row everywhere after it changed (profile, admin flag). */
     async userChanged(userId: string): Promise<void> {
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
   };
 }
