@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../common/contracts/chat';
 import { authChannel, chatChannel, listen, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
+import { presentChatMessage } from '../../presenters/chat.presenter';
 
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -46,16 +47,6 @@ export function encodedBody(answer: PollAnswer, coding: ContentCoding): Buffer {
           },
         })
       : zlib.gzipSync(answer.body, { level: 6 }));
-}
-
-export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
-  return {
-    id: m.id,
-    content: m.content,
-    messageType: m.messageType,
-    createdAt: m.createdAt.toISOString(),
-    user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-  };
 }
 
 /** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
