@@ -5,7 +5,7 @@ import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { IMAGE_TYPES } from '../../lib/sniff';
 import type { MediaStore } from '../../plugins/media-store';
-import { mediaIdFromUrl, mediaUrl } from '../../plugins/media-store';
+import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
 import type { Actor, SessionStore } from '../../plugins/session';
 import type { Readable } from 'node:stream';
 

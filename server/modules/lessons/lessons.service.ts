@@ -11,7 +11,8 @@ import {
 import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
-import { mediaUrl, type MediaStore } from '../../plugins/media-store';
+import { mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 
 export const UPLOAD_PATH = '/api/videos/upload/';

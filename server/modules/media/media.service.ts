@@ -3,7 +3,8 @@ import type { MediaRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { AUDIO_TYPES, familyOf, IMAGE_TYPES, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
-import { isMediaId, mediaUrl, type MediaStore } from '../../plugins/media-store';
+import { isMediaId, mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 import { parseRange, type ByteRange } from './range';
 

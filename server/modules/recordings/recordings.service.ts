@@ -8,7 +8,8 @@ import type { RecordingsRepository } from '../../db/repositories/recordings.repo
 import type { MediaRow, RecordingRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SniffedType } from '../../lib/sniff';
-import { mediaIdFromUrl, mediaUrl, type MediaStore } from '../../plugins/media-store';
+import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../plugins/media-store';
 import type { Actor } from '../../plugins/session';
 
 /** One part of the multipart upload, as the route reads it. */
