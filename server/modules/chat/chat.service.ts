@@ -6,8 +6,8 @@ import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl } from '../../../common/media-url';
-import type { MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 import { authoredChatRecord, presentChatMessage } from '../../presenters/chat.presenter';
 import type { ChatFeed } from './chat.feed';
 

@@ -4,7 +4,7 @@ import type { MediaKind, MediaRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { SNIFF_MAX_BYTES, sniffType, type SniffedType } from '../lib/sniff';
 import { planWebmMend, WebmScanner } from '../../common/webm';
-import type { BlobStore } from './blob-store';
+import type { BlobStore } from './blob';
 
 /**
  * Passes bytes through once the first ones show an allowed type; fails with 415 otherwise, and
