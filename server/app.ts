@@ -23,13 +23,13 @@ import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
-import { openBlobStore } from './plugins/blob-store';
+import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
-import { registerSessions, sessionCookieName } from './plugins/session';
+import { registerSessions, sessionCookieName } from './plugins/session-cookie';
 import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/api-docs';
 import type { Registry } from 'prom-client';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import type { Config } from '../server/config';
 import { sessions, users } from '../server/db/schema';
-import { hashToken } from '../server/plugins/session';
+import { hashToken } from '../server/storage/session-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '../../common/contracts/errors';
-import type { SessionStore } from './session';
+import type { SessionStore } from '../storage/session-store';
 
 /** The built pages (scripts/build.mjs): the home page prerendered signed out, and the layout shell. */
 export const HOME_PAGE = 'index.html';

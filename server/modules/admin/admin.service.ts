@@ -4,7 +4,7 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { presentAdminMember } from '../../presenters/member.presenter';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../storage/session-store';
 
 type Deps = { users: UsersRepository; sessions: SessionStore; adminEmails: ReadonlySet<string> };
 

@@ -20,7 +20,7 @@ import { profilePictureResponse } from '../../../common/contracts/members';
 import { PASSWORD_RESET_SENT, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import type { AppContext } from '../../context';
 import { deviceCookieName, deviceCookieOptions } from './device-cookie';
 

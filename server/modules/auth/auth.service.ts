@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import type { EmailConfirmationService } from './email-confirmation.service';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../storage/session-store';
 import type { DeviceCookies } from './device-cookie';
 import type { MemberCount } from '../../plugins/member-count';
 import {

@@ -9,7 +9,7 @@ import { requestHost, requestIp, trustHop, type TrustHop } from '../../lib/trust
 import { COMPRESS_THRESHOLD } from '../../plugins/compression';
 import { CLIENT_CLOSED_REQUEST } from '../../plugins/metrics';
 import { hostCheck, securityHeadersFor } from '../../plugins/security';
-import { sessionCookieName } from '../../plugins/session';
+import { sessionCookieName } from '../../plugins/session-cookie';
 import { encodedBody, type ContentCoding, type PollAnswer } from './chat.feed';
 import { POLL_HEADERS, pollVariant } from './chat.routes';
 

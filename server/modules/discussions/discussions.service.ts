@@ -5,7 +5,7 @@ import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import type { Actor } from '../../plugins/session';
+import type { Actor } from '../../storage/session-store';
 
 const HISTORY = 500;
 

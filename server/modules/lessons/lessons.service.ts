@@ -11,8 +11,9 @@ import {
 import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
-import { mediaUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import { mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 
 export const UPLOAD_PATH = '/api/videos/upload/';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -4,7 +4,7 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import type { MemberCount } from '../../plugins/member-count';
 import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
-import type { Actor } from '../../plugins/session';
+import type { Actor } from '../../storage/session-store';
 
 type Deps = {
   users: UsersRepository;

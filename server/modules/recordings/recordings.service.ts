@@ -8,8 +8,9 @@ import type { RecordingsRepository } from '../../db/repositories/recordings.repo
 import type { MediaRow, RecordingRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SniffedType } from '../../lib/sniff';
-import { mediaIdFromUrl, mediaUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 
 /** One part of the multipart upload, as the route reads it. */
 export type UploadPart =
