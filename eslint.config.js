@@ -1,6 +1,6 @@
 // Lint: typescript-eslint's recommended rules, React hooks, no import cycles (eslint-plugin-import-x's
 // no-cycle; scripts/lint.test.ts proves it), and one local rule that enforces the import directions
-// of DESIGN.md (client and server never import each other; common imports neither and nothing from
+// of docs/architecture.md (client and server never import each other; common imports neither and nothing from
 // Node; features and server modules do not reach into each other).
 import path from 'node:path';
 import { builtinModules } from 'node:module';

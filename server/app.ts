@@ -58,7 +58,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The server's time limits (DESIGN.md decision 12): the defaults of common/constants.ts, a longer
+ * The server's time limits (docs/decisions.md decision 12): the defaults of common/constants.ts, a longer
  * keep-alive behind a proxy, and whatever the config overrides (tests).
  */
 export function serverTimeouts(config: Config): ServerTimeouts {
@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         .code(status)
         .send({ error: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request' });
     },
-    // Slow and idle clients (DESIGN.md decision 12). Node checks the header (and request) deadlines
+    // Slow and idle clients (docs/decisions.md decision 12). Node checks the header (and request) deadlines
     // every connectionsCheckingInterval: often enough that a cut comes near its deadline.
     http: {
       headersTimeout: timeouts.headersMs,

@@ -1,4 +1,4 @@
-// `npm run admin -- grant <email>` / `revoke <email>` / `list`: who is an admin (DESIGN.md decision 2).
+// `npm run admin -- grant <email>` / `revoke <email>` / `list`: who is an admin (docs/decisions.md decision 2).
 import path from 'node:path';
 import { emailSchema } from '../../common/contracts/auth';
 import { ConfigError, loadConfig } from '../config';

@@ -14,7 +14,7 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyContextConfig {
-    /** Routes a member who must change their password may still use (DESIGN.md decision 1). */
+    /** Routes a member who must change their password may still use (docs/decisions.md decision 1). */
     allowDuringPasswordChange?: boolean;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (DESIGN.md "media"): local files under DATA_DIR/uploads by default
+ * Where uploaded files live (docs/architecture.md "Storage"): local files under DATA_DIR/uploads by default
  * (blob-store.ts), an S3-compatible bucket when S3_* is set (s3-blob-store.ts). Both build on this
  * file, which imports neither. Keys are generated here, never taken from a client, so nothing
  * outside the folder is reachable.

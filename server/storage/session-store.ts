@@ -36,7 +36,7 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Sessions (DESIGN.md "sessions" and decision 6): opaque random tokens, only their SHA-256 in the
+ * Sessions (docs/architecture.md "Live feed and sessions through NOTIFY" and docs/decisions.md decision 6): opaque random tokens, only their SHA-256 in the
  * database, cached in memory so that a request costs no query; a logout or a change to the user
  * invalidates the cache at once, in every process, through NOTIFY.
  */

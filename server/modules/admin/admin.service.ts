@@ -18,7 +18,7 @@ export function temporaryPassword(): string {
   return out;
 }
 
-/** The admin's member list and password reset (DESIGN.md decision 1): no password is ever shown. */
+/** The admin's member list and password reset (docs/decisions.md decision 1): no password is ever shown. */
 export function adminService({ users, sessions, adminEmails }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');

@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     deviceCookie: request.cookies[deviceCookie],
     origin: origin(request),
   });
-  /** The session cookie, then the device cookie (DESIGN.md decision 7). */
+  /** The session cookie, then the device cookie (docs/decisions.md decision 7). */
   const signIn = (reply: FastifyReply, signedIn: { token: string; deviceCookie: string }) => {
     reply.setSessionCookie(signedIn.token);
     reply.setCookie(deviceCookie, signedIn.deviceCookie, deviceCookieOptions(secure));

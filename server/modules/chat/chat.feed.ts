@@ -82,7 +82,7 @@ const HEARTBEAT = frameOf(': keep-alive\n\n');
 const MAX_CACHED_ANSWERS = 256;
 
 /**
- * The room's live state (DESIGN.md decision 6): the newest page in memory, so that a poll costs
+ * The room's live state (docs/decisions.md decision 6): the newest page in memory, so that a poll costs
  * no query; new messages reach every server process through LISTEN/NOTIFY and go out to its
  * stream clients. Messages commit in id order (chat.repository.ts), and a process takes them in
  * that order: by reading everything after the last id it took, at most once per notification

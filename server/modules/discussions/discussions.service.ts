@@ -10,7 +10,7 @@ import type { Actor } from '../../storage/session-store';
 const HISTORY = 500;
 
 /**
- * Saved discussions (DESIGN.md decision 5): members read and post; admins clear a thread. Posts
+ * Saved discussions (docs/decisions.md decision 5): members read and post; admins clear a thread. Posts
  * are counted in `limits` (shared by every process on PostgreSQL).
  */
 export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {

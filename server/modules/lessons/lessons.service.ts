@@ -34,7 +34,7 @@ function present(row: { mediaId: string; captionsMediaId: string | null } | null
 
 type Deps = { repo: LessonsRepository; media: MediaStore; publicUrl: string | undefined };
 
-/** Lesson videos (DESIGN.md decision 10): upload URLs to this server, the PUT, and registration. */
+/** Lesson videos (docs/decisions.md decision 10): upload URLs to this server, the PUT, and registration. */
 export function lessonsService({ repo, media, publicUrl }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload videos.');

@@ -18,7 +18,7 @@ export type MediaResponse = {
 };
 
 /**
- * The one media handler's rules (DESIGN.md decision 8): avatars, chat files and lesson videos go
+ * The one media handler's rules (docs/decisions.md decision 8): avatars, chat files and lesson videos go
  * to signed-in members; recordings to their member and admins only; everyone else gets 404.
  */
 export function mediaService({ media }: { media: MediaStore }) {

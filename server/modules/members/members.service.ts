@@ -12,7 +12,7 @@ type Deps = {
   memberCount: Pick<MemberCount, 'current'>;
 };
 
-/** Member search and other members' profiles, with DESIGN.md decision 3's privacy rules. */
+/** Member search and other members' profiles, with docs/decisions.md decision 3's privacy rules. */
 export function membersService({ users, adminEmails, memberCount }: Deps) {
   return {
     async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {
