@@ -191,8 +191,8 @@ describe('voiceover recorder and calendar', () => {
         (t) => t.includes('Recording stopped'),
       ),
     ).toBe(false);
-    // Stopped, the button is back to its disabled look.
-    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    // Stopped, the button is back to its disabled look (once its colour's transition has run).
+    await expect.poll(background).toBe('rgba(0, 0, 0, 0)');
     expect(await toasts(page).getByText('Your voiceover has been saved to your calendar').isVisible()).toBe(
       true,
     );
