@@ -7,12 +7,12 @@ const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.PORT ?? 5000);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
 
-// changeOrigin stays false: the API compares Origin with the Host it was sent to (DESIGN.md decision 12),
+// changeOrigin stays false: the API compares Origin with the Host it was sent to (docs/decisions.md decision 12),
 // and the browser's Host is the dev server's. The proxy streams responses, so SSE passes unbuffered.
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: false, ws: false } };
 
 /**
- * Preloads the brand font's Latin file from every page (DESIGN.md decision 28): without it the browser
+ * Preloads the brand font's Latin file from every page (docs/decisions.md decision 28): without it the browser
  * finds the font only after the stylesheet has arrived and been applied, one round trip later.
  */
 function preloadFont(name: string): Plugin {

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {

@@ -3,7 +3,7 @@
 // frame by frame in turn. Each frame repaints the whole canvas and is timed until it is rasterised.
 // Two phases: panning (the engine copies its annotation tiles, drawing those newly in view), then
 // pinching (the zoom changes every frame, so the engine draws every visible shape again).
-// Prints the median and p95 of both and their ratio. Goals (DESIGN.md), for panning: p95 < 8 ms and at
+// Prints the median and p95 of both and their ratio. Goals (docs/architecture.md "Performance budgets"), for panning: p95 < 8 ms and at
 // most 1.5× the bare drawing; pinching is held to the same 1.5×.
 // Usage: node --import tsx bench/analysis-render.ts [annotations] [frames] [zoom] [devicePixelRatio]
 import { chromium } from 'playwright-core';

@@ -12,7 +12,7 @@
 //   Profiling the server: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
 //
 // node --import tsx bench/chat-live.ts [streams] [messages]
-//   The older small run, in one process: 200 streams, 100 messages 20 ms apart (DESIGN.md: p95 < 200 ms).
+//   The older small run, in one process: 200 streams, 100 messages 20 ms apart (docs/architecture.md "Performance budgets": p95 < 200 ms).
 
 import http from 'node:http';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Benchmark: the first visit on a phone (issue 14, DESIGN.md decision 19). Lighthouse's mobile preset
+// Benchmark: the first visit on a phone (issue 14, docs/decisions.md decision 19). Lighthouse's mobile preset
 // (simulated slow 4G, 4× CPU) on `/` signed out and `/think-tanks/physiological` signed in, against the
 // production build served by dist/server/main.js on a fresh data folder, beside the same pages of a
 // baseline build (by default the landed code before decision 19) measured in the same run.

@@ -1,4 +1,4 @@
-// Benchmark: GET /api/members?search= at 1,000, 10,000 and 100,000 members (DESIGN.md budget: p95
+// Benchmark: GET /api/members?search= at 1,000, 10,000 and 100,000 members (docs/architecture.md "Performance budgets": p95
 // under 20 ms at 100,000 on PostgreSQL, and at most 3× the p95 at 1,000).
 // Run by hand:  node --import tsx bench/member-search.ts
 // On PostgreSQL: BENCH_DATABASE_URL=postgres://user@host:port/postgres node --import tsx bench/member-search.ts

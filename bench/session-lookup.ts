@@ -1,4 +1,4 @@
-// Benchmark: a signed-in GET /api/auth/me (session and user from the in-memory cache, DESIGN.md
+// Benchmark: a signed-in GET /api/auth/me (session and user from the in-memory cache, docs/decisions.md
 // decision 6) against a bare Node http server answering the same bytes, in the same script.
 // Usage: npm run bench  (or: node --import tsx bench/session-lookup.ts [seconds] [connections])
 import { bareServer, compare, copyableHeaders, measure, signUp, startApp } from './lib/harness';

@@ -1,6 +1,6 @@
 // Benchmark: a 1 GiB video through an upload URL (PUT, streamed to the blob store), beside a plain
 // stream copy of the same file on the same disk, in the same script. Prints the server's peak
-// memory increase and both throughputs. Goals (DESIGN.md): memory increase < 64 MiB; throughput
+// memory increase and both throughputs. Goals (docs/architecture.md "Performance budgets"): memory increase < 64 MiB; throughput
 // ≥ 0.5× the copy. The upload is sent by curl, in its own process.
 // With --s3 the blob store is an S3 bucket served by s3rver in a child process (so its memory is not
 // counted), and the baseline copy is the same.

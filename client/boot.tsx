@@ -8,7 +8,7 @@ import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
 import { queryClient } from './lib/query-client';
 
 /**
- * The page the server sent (DESIGN.md decisions 19 and 33): the prerendered home page, a Think Tank
+ * The page the server sent (docs/decisions.md decisions 19 and 33): the prerendered home page, a Think Tank
  * page prerendered for members, or the layout shell.
  */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -1,4 +1,4 @@
-// The page's entry (DESIGN.md decision 19). The server sent a page that is already drawn (the
+// The page's entry (docs/decisions.md decision 19). The server sent a page that is already drawn (the
 // prerendered home page, or the layout shell): let the browser paint it, then start the app
 // (boot.tsx). Only then is the app's code fetched, so that on a slow phone connection it does not
 // share the bandwidth with the stylesheet the first paint waits for; the page reads meanwhile, and
@@ -39,7 +39,7 @@ function start() {
   if (started) return;
   started = true;
   // Who is signed in is the app's first question: asked now, while the app's code downloads, and
-  // answered to the current-user query when it runs (DESIGN.md decision 33). Not sooner: requests
+  // answered to the current-user query when it runs (docs/decisions.md decision 33). Not sooner: requests
   // started before the first paint share the slow link with what it waits for.
   fetchCurrentUserEarly();
   preloadPageChunks();

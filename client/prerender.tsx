@@ -1,4 +1,4 @@
-// Build-time rendering (scripts/prerender.mjs, DESIGN.md decisions 19 and 33): the signed-out home
+// Build-time rendering (scripts/prerender.mjs, docs/decisions.md decisions 19 and 33): the signed-out home
 // page, the layout shell every other page starts from, and the Think Tank pages as a member first sees
 // them, as HTML for dist/. Runs in Node: nothing here may touch the DOM.
 import { StrictMode } from 'react';

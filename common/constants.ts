@@ -1,4 +1,4 @@
-/** Limits and timings from SPEC §9 and DESIGN.md, shared by client and server. */
+/** Limits and timings from SPEC §9 and docs/decisions.md, shared by client and server. */
 
 export const PRODUCT_NAME = 'Tribe36';
 export const HEADER_SUBLINE = 'Find your tribe. Evolve.';
@@ -84,7 +84,7 @@ export const REGISTER_MAX_PER_ADDRESS = 20;
 export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * Time limits on slow and idle clients (DESIGN.md decision 12), used by server/app.ts. A request
+ * Time limits on slow and idle clients (docs/decisions.md decision 12), used by server/app.ts. A request
  * head must arrive within HTTP_HEADERS_TIMEOUT_MS. A body has no overall limit (0: a 2 GB lesson
  * video on a slow link takes hours); a socket silent both ways for HTTP_IDLE_TIMEOUT_MS is closed
  * instead (never the chat stream's). A kept-alive connection waits HTTP_KEEP_ALIVE_TIMEOUT_MS for

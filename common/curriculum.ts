@@ -25,7 +25,7 @@ export type Topic = {
 };
 export type Lesson = { area: TopicArea; topic: Topic; slug: string; number: number; title: string };
 
-/** Words written in capitals or mixed case rather than title case (DESIGN.md decision 11). */
+/** Words written in capitals or mixed case rather than title case (docs/decisions.md decision 11). */
 const SPECIAL_WORDS: Record<string, string> = { cbt: 'CBT', idp: 'IDP', peds: 'PEDs' };
 
 /** A slug as a title: 'interception-deception' → 'Interception Deception', 'intro-cbt' → 'Intro CBT'. */

@@ -43,7 +43,7 @@ export function formatAngle(degrees: number): string {
   return (Object.is(rounded, -0) ? 0 : rounded).toFixed(1);
 }
 
-/** The banner text after a measurement (DESIGN.md decision 11). */
+/** The banner text after a measurement (docs/decisions.md decision 11). */
 export function angleBannerText(degrees: number): string {
   return `Measured Angle: ${formatAngle(degrees)}°`;
 }

@@ -1,4 +1,4 @@
-/** Public handles (DESIGN.md decision 9): lower-case letters, digits and single dashes. */
+/** Public handles (docs/decisions.md decision 9): lower-case letters, digits and single dashes. */
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

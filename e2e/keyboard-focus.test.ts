@@ -187,12 +187,15 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await attach(page, { name: 'team.png', mimeType: 'image/png', buffer: TINY_PNG });
     const thumbnail = newestMessage(page).getByRole('button', { name: 'Open photo' });
     await thumbnail.waitFor();
-    await thumbnail.focus();
+    // This thumbnail itself: other tests post to the same room, so "the newest" may change meanwhile.
+    const opened = (await thumbnail.elementHandle())!;
+    await opened.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await thumbnail.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog gives focus back as it unmounts (Radix does it in a task of its own).
+    await expect.poll(() => opened.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("the admin's member credentials, back to its button", async () => {
@@ -300,7 +303,8 @@ describe('focus follows the controls that replace each other', () => {
       await expectFocusOn(page, 'Start Recording');
       await toasts(page).getByText('Recording saved', { exact: true }).waitFor();
       await expectFocusOn(page, 'Start Recording');
-      expect(await start.isEnabled()).toBe(true);
+      // Available again once the save has settled (the toast comes first, in the upload's success).
+      await expect.poll(() => start.isEnabled()).toBe(true);
       await context.close();
     } finally {
       await browser.close();

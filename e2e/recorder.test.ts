@@ -191,8 +191,8 @@ describe('voiceover recorder and calendar', () => {
         (t) => t.includes('Recording stopped'),
       ),
     ).toBe(false);
-    // Stopped, the button is back to its disabled look.
-    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    // Stopped, the button is back to its disabled look (once its colour's transition has run).
+    await expect.poll(background).toBe('rgba(0, 0, 0, 0)');
     expect(await toasts(page).getByText('Your voiceover has been saved to your calendar').isVisible()).toBe(
       true,
     );
@@ -211,7 +211,7 @@ describe('voiceover recorder and calendar', () => {
     expect(lastLength.duration).toBeLessThan(5);
     await playsThrough(lastAudio);
 
-    // Stored with the real elapsed time (DESIGN.md decision 4).
+    // Stored with the real elapsed time (docs/decisions.md decision 4).
     const listed = (await (await context!.request.get('/api/recordings')).json()) as {
       duration: number;
       recordedAt: string;
@@ -307,7 +307,7 @@ describe('voiceover recorder and calendar', () => {
     await status.waitFor({ state: 'detached' });
     await toasts(page).getByText('Upload failed', { exact: true }).waitFor();
     expect(await toasts(page).getByText('Failed to upload recordings').isVisible()).toBe(true);
-    // One toast at a time (DESIGN.md decision 13).
+    // One toast at a time (docs/decisions.md decision 13).
     expect(await toasts(page).count()).toBe(1);
     expect((await handedTracks(page)).every((t) => t.readyState === 'ended')).toBe(true);
 

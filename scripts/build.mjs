@@ -1,6 +1,6 @@
 // Production build: the client with Vite into dist/client, its home page, layout shell and (into
 // dist/member-pages) the Think Tank pages prerendered
-// and every text file compressed beside itself (DESIGN.md decision 19), then the server bundled with
+// and every text file compressed beside itself (docs/decisions.md decision 19), then the server bundled with
 // esbuild into dist/server (dependencies stay in node_modules).
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';

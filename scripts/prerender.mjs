@@ -1,4 +1,4 @@
-// Prerenders the client (DESIGN.md decisions 19 and 33) into the built pages: dist/client/index.html
+// Prerenders the client (docs/decisions.md decisions 19 and 33) into the built pages: dist/client/index.html
 // becomes the signed-out home page, rendered in full, and dist/client/shell.html the layout shell that
 // every other page (and a signed-in member's home) starts from. The browser paints either before any
 // script runs; the app hydrates the first and replaces the second. The Think Tank pages, as a member

@@ -1,5 +1,6 @@
-// `npm test`: the whole suite. Lint, format and type checks, unit and API tests (Vitest, on
-// PGlite), the production build, then the browser tests in Debian's Chromium, one at a time.
+// `npm test`: the whole suite. Static checks (typecheck, lint, prettier --check), unit and API tests
+// (Vitest, on PGlite), the production build, then the browser tests in Debian's Chromium, one at a
+// time. Ends with one line, "N passed, N failed", that counts the static checks as tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,33 @@ function run(label, args, env = {}) {
     env: { ...process.env, ...env },
   });
   return r.status === 0;
+}
+
+/** Runs one static check, printing its output when it ends; the result as a Vitest test would report it. */
+function check(label, args) {
+  console.log(`\n=== static checks: ${label} ===`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  process.stdout.write(output);
+  const ok = r.status === 0;
+  console.log(ok ? `${label}: passed` : `${label}: FAILED (exit ${r.status ?? r.signal})`);
+  return {
+    fullName: label,
+    status: ok ? 'passed' : 'failed',
+    duration: Date.now() - started,
+    failureMessages: ok ? [] : [`${label} failed:\n${output.trim() || `exit ${r.status ?? r.signal}`}`],
+  };
+}
+
+function writeStaticReport(results) {
+  const failed = results.filter((t) => t.status === 'failed').length;
+  const report = {
+    numPassedTests: results.length - failed,
+    numFailedTests: failed,
+    testResults: [{ name: 'static checks', assertionResults: results }],
+  };
+  fs.writeFileSync(path.join(reportsDir, 'static.json'), JSON.stringify(report, null, 2));
 }
 
 function ensureChromium() {
@@ -44,21 +72,19 @@ const vitest = bin('vitest', 'vitest.mjs');
 const failedSteps = [];
 const step = (label, ok) => ok || failedSteps.push(label);
 
-step('lint', run('lint (eslint)', [bin('eslint', 'bin/eslint.js'), '.']));
-step(
-  'format',
-  run('format (prettier --check)', [
+// Static checks first: each is counted as a test in the summary (a report of its own,
+// .vitest-reports/static.json, in Vitest's JSON shape), so a failing one fails the run.
+writeStaticReport([
+  check('typecheck (tsc --noEmit)', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']),
+  check('lint (eslint .)', [bin('eslint', 'bin/eslint.js'), '.']),
+  check('format (prettier --check .)', [
     bin('prettier', 'bin/prettier.cjs'),
     '--check',
     '.',
     '--log-level',
     'warn',
   ]),
-);
-step(
-  'typecheck',
-  run('typecheck (tsc --noEmit)', [bin('typescript', 'bin/tsc'), '--noEmit', '-p', 'tsconfig.json']),
-);
+]);
 const reportArgs = (name) => [
   '--reporter=default',
   '--reporter=json',
@@ -89,7 +115,7 @@ if (built) {
   );
 }
 
-const { passed, failed, failures } = totals(built ? ['unit-api', 'e2e'] : ['unit-api']);
+const { passed, failed, failures } = totals(built ? ['static', 'unit-api', 'e2e'] : ['static', 'unit-api']);
 console.log('\n=== summary ===');
 for (const f of failures) console.log(`  failed: ${f}`);
 for (const s of failedSteps) console.log(`  failed step: ${s}`);

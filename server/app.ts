@@ -7,8 +7,9 @@ import {
   HTTP_REQUEST_TIMEOUT_MS,
   JSON_BODY_LIMIT,
 } from '../common/constants';
-import type { Config, ServerTimeouts, TrustProxy } from './config';
+import type { Config, ServerTimeouts } from './config';
 import { CLIENT_CLOSED_MESSAGE, handleClientError } from './lib/client-errors';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { createContext, type AppContext } from './context';
 import type { Database } from './db/client';
 import { zodSerializerCompiler, zodValidatorCompiler } from './lib/zod-compilers';
@@ -22,13 +23,13 @@ import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
-import { openBlobStore } from './plugins/blob-store';
+import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
-import { registerSessions, sessionCookieName } from './plugins/session';
+import { registerSessions, sessionCookieName } from './plugins/session-cookie';
 import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/api-docs';
 import type { Registry } from 'prom-client';
@@ -57,7 +58,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The server's time limits (DESIGN.md decision 12): the defaults of common/constants.ts, a longer
+ * The server's time limits (docs/decisions.md decision 12): the defaults of common/constants.ts, a longer
  * keep-alive behind a proxy, and whatever the config overrides (tests).
  */
 export function serverTimeouts(config: Config): ServerTimeouts {
@@ -69,18 +70,6 @@ export function serverTimeouts(config: Config): ServerTimeouts {
     keepAliveMs: config.trustProxy !== false ? HTTP_PROXY_KEEP_ALIVE_TIMEOUT_MS : HTTP_KEEP_ALIVE_TIMEOUT_MS,
     ...config.timeouts,
   };
-}
-
-/**
- * TRUST_PROXY as Fastify takes it. A hop count trusts that many hops from the socket outward, as
- * Express and proxy-addr always meant (Fastify 5.12 refuses numbers: a client that reaches the
- * server directly, not through the proxy, could write the address; README says to use it only when
- * the proxies alone can reach the server, and the addresses otherwise).
- */
-export function fastifyTrustProxy(
-  trust: TrustProxy,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
@@ -107,7 +96,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
         .code(status)
         .send({ error: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request' });
     },
-    // Slow and idle clients (DESIGN.md decision 12). Node checks the header (and request) deadlines
+    // Slow and idle clients (docs/decisions.md decision 12). Node checks the header (and request) deadlines
     // every connectionsCheckingInterval: often enough that a cut comes near its deadline.
     http: {
       headersTimeout: timeouts.headersMs,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { projectRoot } from './lib/paths';
 
 /**
- * The one place that reads process.env (DESIGN.md "Configuration"). Parsed and validated once;
+ * The one place that reads process.env (docs/architecture.md "Configuration"). Parsed and validated once;
  * a bad value stops start-up with a message that names the variable.
  */
 
@@ -247,7 +247,7 @@ export type Config = {
   mail: MailConfig;
   clientDir: string;
   /**
-   * The Think Tank pages prerendered for members (DESIGN.md decision 33), outside clientDir: sent only
+   * The Think Tank pages prerendered for members (docs/decisions.md decision 33), outside clientDir: sent only
    * to a live session, never served as files.
    */
   memberPagesDir: string;
@@ -258,7 +258,7 @@ export type Config = {
    */
   uploadIdleMs?: number;
   /**
-   * Optional: the server's time limits (DESIGN.md decision 12). loadConfig leaves it unset and
+   * Optional: the server's time limits (docs/decisions.md decision 12). loadConfig leaves it unset and
    * server/app.ts uses the defaults of common/constants.ts; tests shorten them.
    */
   timeouts?: Partial<ServerTimeouts>;

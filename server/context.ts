@@ -12,8 +12,8 @@ import { mediaService } from './modules/media/media.service';
 import { mediaDurationMender, type MediaDurationMender } from './modules/media/media-durations';
 import { membersService, type MembersService } from './modules/members/members.service';
 import { mediaRepository } from './db/repositories/media.repository';
-import type { BlobStore } from './plugins/blob-store';
-import { createMediaStore, type MediaStore } from './plugins/media-store';
+import type { BlobStore } from './storage/blob';
+import { createMediaStore, type MediaStore } from './storage/media-store';
 import { chatRepository } from './db/repositories/chat.repository';
 import { recordingsRepository } from './db/repositories/recordings.repository';
 import { recordingsService, type RecordingsService } from './modules/recordings/recordings.service';
@@ -24,7 +24,7 @@ import { createChatFeed, namedEventFrame, type ChatFeed } from './modules/chat/c
 import { createMemberCount, type MemberCount } from './plugins/member-count';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
-import { createSessionStore, type SessionStore } from './plugins/session';
+import { createSessionStore, type SessionStore } from './storage/session-store';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountTokensRepository } from './db/repositories/account-tokens.repository';
 import {

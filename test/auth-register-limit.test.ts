@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 
-/** Registration limits (DESIGN.md decision 7): no flooding, no account-existence oracle. */
+/** Registration limits (docs/decisions.md decision 7): no flooding, no account-existence oracle. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

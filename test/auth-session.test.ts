@@ -118,7 +118,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(otherMe.statusCode).toBe(200);
     // The database holds only the SHA-256 of tokens, and no longer this one.
     const token = m.cookie.split('=')[1]!;
-    const { hashToken } = await import('../server/plugins/session');
+    const { hashToken } = await import('../server/storage/session-store');
     const { sessionsRepository } = await import('../server/db/repositories/sessions.repository');
     const repo = sessionsRepository(t.app.ctx.database.db);
     expect(await repo.findByHash(token)).toBeNull();

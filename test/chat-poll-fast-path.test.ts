@@ -6,8 +6,9 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../server/app';
+import type { Config } from '../server/config';
 import { sessions, users } from '../server/db/schema';
-import { hashToken } from '../server/plugins/session';
+import { hashToken } from '../server/storage/session-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 
@@ -334,5 +335,70 @@ describe('with request logging on', () => {
     expect(slow.took).toBe(0);
     expect(fast.lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     expect(fast.lines).toEqual(slow.lines);
+  });
+});
+
+describe('behind a trusted proxy, logging as production does', () => {
+  const lines: Array<Record<string, unknown>> = [];
+  const servers: App[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+  /** A second server on the same database with TRUST_PROXY as given, logging at info. */
+  async function behind(trustProxy: Config['trustProxy']) {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await buildApp({
+      config: { ...t.config, trustProxy },
+      database: t.app.ctx.database,
+      logger: { level: 'info', stream },
+    });
+    servers.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  }
+
+  /** One request each way; the answers and the logged request (what differs between any two requests removed). */
+  async function bothLogged(app: App, url: string, headers: Record<string, string>) {
+    const once = async (enabled: boolean) => {
+      app.pollFastPath.enabled = enabled;
+      const served = app.pollFastPath.served();
+      const from = lines.length;
+      const answer = await send('/api/chat/community', headers, 'GET', url);
+      await vi.waitFor(() => expect(lines.slice(from).map((l) => l.msg)).toContain('request completed'));
+      app.pollFastPath.enabled = true;
+      const incoming = lines.slice(from).find((l) => l.msg === 'incoming request')!;
+      const { remotePort: _port, ...req } = incoming.req as Record<string, unknown>;
+      return { answer, req, took: app.pollFastPath.served() - served };
+    };
+    return { fast: await once(true), slow: await once(false) };
+  }
+
+  it('takes the ordinary poll and answers and logs it as Fastify does, whatever the proxy headers say', async () => {
+    for (const trustProxy of [1, ['127.0.0.1']] as const) {
+      const { app, url } = await behind(trustProxy as Config['trustProxy']);
+      await send('/api/chat/community', { cookie: a.cookie }, 'GET', url); // caches the member
+      const cases: Array<{ name: string; headers: Record<string, string>; fast: boolean }> = [
+        { name: 'no forwarding', headers: {}, fast: true },
+        {
+          name: 'nginx',
+          headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'localhost' },
+          fast: true,
+        },
+        { name: 'forged chain', headers: { 'x-forwarded-for': '10.9.9.9, 198.51.100.2' }, fast: true },
+        { name: 'two hosts', headers: { 'x-forwarded-host': 'evil.example, localhost:8080' }, fast: true },
+        { name: 'bad forwarded host', headers: { 'x-forwarded-host': 'evil.example' }, fast: false },
+      ];
+      for (const c of cases) {
+        const { fast, slow } = await bothLogged(app, url, { cookie: a.cookie, ...c.headers });
+        const label = { trustProxy, case: c.name };
+        expect({ ...label, ...fast.answer }).toEqual({ ...label, ...slow.answer });
+        expect({ ...label, req: fast.req }).toEqual({ ...label, req: slow.req });
+        expect({ ...label, took: fast.took }).toEqual({ ...label, took: c.fast ? 1 : 0 });
+      }
+    }
   });
 });

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../server/db/client';
 import { freshDatabase, MIGRATIONS_DIR } from './helpers/database';
 import { buildUser } from './helpers/factories';
 
-// DESIGN.md decision 12: a client that hangs up or is too slow is the client's doing, logged at
+// docs/decisions.md decision 12: a client that hangs up or is too slow is the client's doing, logged at
 // info; error and warn are kept for what an operator must look at.
 type LogLine = { level: number; msg: string; reqId?: string };
 

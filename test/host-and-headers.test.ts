@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser } from './helpers/factories';
 import { multipart, pngBytes } from './helpers/uploads';
 
-// DESIGN.md decision 12: the Host rule against DNS rebinding, no-store on API answers, and the
+// docs/decisions.md decision 12: the Host rule against DNS rebinding, no-store on API answers, and the
 // Permissions-Policy header.
 const NO_PUBLIC_URL = 'Host "evil.example" is not allowed: set PUBLIC_URL to the address members use';
 const ADMIN_EMAIL = 'coach@example.com';

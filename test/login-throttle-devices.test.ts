@@ -4,7 +4,7 @@ import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
 import { buildUser, deviceCookieOf, type BuiltUser } from './helpers/factories';
 
 /**
- * Sign-in throttling with device cookies (DESIGN.md decision 7): a stranger who knows a handle
+ * Sign-in throttling with device cookies (docs/decisions.md decision 7): a stranger who knows a handle
  * can lock out unknown browsers, never the member's own.
  */
 let t: TestApp;

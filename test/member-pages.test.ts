@@ -1,4 +1,4 @@
-// The Think Tank pages prerendered for members (DESIGN.md decision 33): sent only to a request whose
+// The Think Tank pages prerendered for members (docs/decisions.md decision 33): sent only to a request whose
 // session cookie names a live session; everyone else gets the layout shell, as before.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../server/db/schema';
-import { hashToken } from '../server/plugins/session';
+import { hashToken } from '../server/storage/session-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser } from './helpers/factories';
 

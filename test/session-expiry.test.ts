@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app';
 import { sessions } from '../server/db/schema';
-import { hashToken } from '../server/plugins/session';
+import { hashToken } from '../server/storage/session-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser } from './helpers/factories';
 

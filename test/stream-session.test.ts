@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_EVENT } from '../common/contracts/chat-stream';
 import { buildApp, type App } from '../server/app';
 import { sessions } from '../server/db/schema';
-import { hashToken } from '../server/plugins/session';
+import { hashToken } from '../server/storage/session-store';
 import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
 import { buildUser, type BuiltUser } from './helpers/factories';

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 
-// DESIGN.md decision 12, with the time limits shortened so that the file runs in seconds.
+// docs/decisions.md decision 12, with the time limits shortened so that the file runs in seconds.
 const HEADERS_MS = 3000;
 const IDLE_MS = 2500;
 const KEEP_ALIVE_MS = 500;

@@ -3,7 +3,7 @@
 // id, serializes it once and writes the same bytes to every stream, then answers 201 with it.
 // No auth, no database, no framework. Tells its parent the port it listens on.
 // With --batched, the messages of one turn of the event loop go out as one write per stream (what
-// the app does, DESIGN.md decision 20): a bare broadcaster with the app's technique, to compare the
+// the app does, docs/decisions.md decision 20): a bare broadcaster with the app's technique, to compare the
 // app's own overhead against. Without it, one write per message per stream, the plain way.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// The pages prerendered for members (DESIGN.md decision 33): every Think Tank page, whose content is
+// The pages prerendered for members (docs/decisions.md decision 33): every Think Tank page, whose content is
 // the same for every member and static in the client. client/prerender.tsx renders them,
 // scripts/prerender.mjs preloads their code from the HTML, the server sends one only to a live
 // session, and boot.tsx hydrates it.

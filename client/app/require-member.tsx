@@ -17,7 +17,7 @@ export function RequireMember({ children }: { children: (user: CurrentUser) => R
 
 /**
  * A members-only page that looks the same for every member (the Think Tanks' pages): like
- * RequireMember, except that a page prerendered for members (DESIGN.md decision 33) is drawn while
+ * RequireMember, except that a page prerendered for members (docs/decisions.md decision 33) is drawn while
  * /api/auth/me confirms the session, exactly as the server sent it.
  */
 export function MembersOnly({ children }: { children: ReactNode }) {

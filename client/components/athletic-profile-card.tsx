@@ -5,7 +5,7 @@ const NOT_SET = 'Not set';
 
 /**
  * The athletic profile fields. On another member's profile a field the viewer may not see is absent
- * (DESIGN.md decision 3); a field that is present but empty is null.
+ * (docs/decisions.md decision 3); a field that is present but empty is null.
  */
 export interface AthleticFields {
   height?: string | null;

@@ -48,7 +48,7 @@ export function seedSignedOut(client: QueryClient): void {
 let provisionalMember = false;
 
 /**
- * Starts the app as a member's, provisionally (DESIGN.md decision 33): the server sent a page
+ * Starts the app as a member's, provisionally (docs/decisions.md decision 33): the server sent a page
  * prerendered for members only because the request's session was live, so pages the same for every
  * member (MembersOnly) are drawn at once, while /api/auth/me confirms. Its first answer ends this,
  * whatever it says: signed out sends the visitor on as before. Returns a function that ends it sooner

@@ -1,5 +1,5 @@
 // GET /api/auth/me, asked by the page's entry (client/main.tsx) before the app's code has even been
-// fetched (DESIGN.md decision 33): the current-user query takes this answer instead of asking again.
+// fetched (docs/decisions.md decision 33): the current-user query takes this answer instead of asking again.
 // Nothing here may import the app: main.tsx's chunk stays a couple of kilobytes.
 
 /** The path of the current-user query. */

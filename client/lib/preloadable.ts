@@ -7,7 +7,7 @@ export type Preloadable<P extends object, M> = ComponentType<P> & {
 };
 
 /**
- * React.lazy, plus a way to load the code first (DESIGN.md decision 33). A prerendered member page is
+ * React.lazy, plus a way to load the code first (docs/decisions.md decision 33). A prerendered member page is
  * hydrated, and rendered at build time, only once every component it draws is loaded: React.lazy
  * suspends at least once even when its code is already there, which would leave the page's HTML
  * waiting for another pass (and on the server, a boundary rendered as its fallback).

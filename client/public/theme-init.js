@@ -2,7 +2,7 @@
 // because the CSP allows scripts from 'self' only. Mirrors resolveTheme() in client/lib/theme.ts;
 // client/lib/theme.test.ts runs this file to keep the two in step.
 // Also marks a browser that cannot record the screen (html.no-screen-capture), so that a page drawn
-// before the app runs (DESIGN.md decision 33) shows the voiceover card's 'not supported' note from
+// before the app runs (docs/decisions.md decision 33) shows the voiceover card's 'not supported' note from
 // the first frame instead of adding it later. Mirrors canRecordScreen() in
 // client/features/recordings/voiceover-recorder.ts.
 (function () {

@@ -6,7 +6,7 @@ export const memberIdParams = z.object({
   id: text('id').pipe(z.uuid({ error: 'id must be a member id' })),
 });
 
-/** GET /api/admin/members: one entry of the credentials viewer; never a password (DESIGN.md decision 1). */
+/** GET /api/admin/members: one entry of the credentials viewer; never a password (docs/decisions.md decision 1). */
 export const adminMember = z.object({
   id: z.string(),
   username: z.string(),

@@ -18,7 +18,7 @@ export const passwordSchema = text('password')
   .refine((p) => charLength(p) >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .refine((p) => charLength(p) <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
-/** E-mail addresses are trimmed and lower-cased before anything else (DESIGN.md decision 7). */
+/** E-mail addresses are trimmed and lower-cased before anything else (docs/decisions.md decision 7). */
 export const emailSchema = text('email')
   .trim()
   .toLowerCase()
@@ -129,7 +129,7 @@ export const profileUpdateBody = z.object(
 );
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
-/** POST /api/auth/change-password: ends the change-password step (DESIGN.md decision 1). */
+/** POST /api/auth/change-password: ends the change-password step (docs/decisions.md decision 1). */
 export const changePasswordBody = z.object(
   {
     currentPassword: text('currentPassword')

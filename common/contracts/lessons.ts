@@ -53,7 +53,7 @@ export const registerLessonVideoBody = z.object(
 );
 export type RegisterLessonVideoBody = z.infer<typeof registerLessonVideoBody>;
 
-/** A saved discussion message (DESIGN.md decision 5). */
+/** A saved discussion message (docs/decisions.md decision 5). */
 export const discussionMessage = z.object({
   id: z.number().int(),
   text: z.string(),

@@ -27,7 +27,7 @@ export const memberUsernameParams = z.object({
 
 /**
  * GET /api/members/username/{username}: another member's profile as the viewer may see it
- * (DESIGN.md decision 3). A field the viewer may not see is absent, not null.
+ * (docs/decisions.md decision 3). A field the viewer may not see is absent, not null.
  */
 export const memberProfile = z.object({
   id: z.string(),

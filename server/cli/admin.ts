@@ -1,7 +1,8 @@
-// `npm run admin -- grant <email>` / `revoke <email>` / `list`: who is an admin (DESIGN.md decision 2).
+// `npm run admin -- grant <email>` / `revoke <email>` / `list`: who is an admin (docs/decisions.md decision 2).
 import path from 'node:path';
 import { emailSchema } from '../../common/contracts/auth';
 import { ConfigError, loadConfig } from '../config';
+import { authChannel, notify } from '../db/channels';
 import { openDatabase } from '../db/client';
 import { usersRepository } from '../db/repositories/users.repository';
 import type { UserRow } from '../db/schema';
@@ -40,7 +41,7 @@ async function run(argv: string[]): Promise<string> {
     const row = await users.setAdmin(email, command === 'grant');
     if (!row) throw new UsageError(`No account with the e-mail ${email}.`);
     // Running servers (PostgreSQL) drop their cached copy of this member.
-    await database.notify('tribe36_auth', 'u:' + row.id).catch(() => {});
+    await notify(database, authChannel, { user: row.id }).catch(() => {});
     return command === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`;
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with the OWASP minimum (DESIGN.md): m=19456 KiB, t=2, p=1. */
+/** argon2id with the OWASP minimum (docs/decisions.md decision 1): m=19456 KiB, t=2, p=1. */
 const PARAMS = {
   algorithm: 2, // Algorithm.Argon2id (a const enum, not importable as a value here)
   memoryCost: 19456,

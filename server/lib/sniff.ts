@@ -1,5 +1,5 @@
 /**
- * File types recognised by their first bytes (DESIGN.md decision 8): the declared type and the
+ * File types recognised by their first bytes (docs/decisions.md decision 8): the declared type and the
  * name are never trusted. SVG, HTML and executables have no signature here, so they are never
  * accepted.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERRORS } from '../../common/contracts/errors';
-import type { SessionStore } from './session';
+import type { SessionStore } from '../storage/session-store';
 
 /** The built pages (scripts/build.mjs): the home page prerendered signed out, and the layout shell. */
 export const HOME_PAGE = 'index.html';
@@ -14,7 +14,7 @@ export const MEMBER_PAGES_INDEX = 'pages.json';
 export type ClientOptions = {
   /** The session cookie's name: a request carrying it gets the shell, not the signed-out home page. */
   sessionCookie: string;
-  /** The Think Tank pages prerendered for members (DESIGN.md decision 33); may be missing. */
+  /** The Think Tank pages prerendered for members (docs/decisions.md decision 33); may be missing. */
   memberPagesDir: string;
   /** Tells a live session from a visitor's, an expired or a revoked one. */
   sessions: Pick<SessionStore, 'resolve'>;
@@ -29,7 +29,7 @@ function readMemberPages(dir: string): ReadonlyMap<string, string> {
 }
 
 /**
- * Serves the built client (DESIGN.md decision 19) and falls back to a page for client routes; any
+ * Serves the built client (docs/decisions.md decision 19) and falls back to a page for client routes; any
  * unknown /api path (or a missing file asset) answers 404 JSON. Every text file goes out as the
  * build's brotli or gzip copy, chosen by Accept-Encoding (`Vary: Accept-Encoding`).
  */

@@ -1,8 +1,6 @@
+import { listen, membersChannel, notify } from '../db/channels';
 import type { Database } from '../db/client';
 import type { UsersRepository } from '../db/repositories/users.repository';
-
-/** Told that the number of members may have changed (a registration, a deleted account). */
-const CHANNEL = 'tribe36_members';
 
 /**
  * How many members there are, kept in memory and true across server processes by LISTEN/NOTIFY
@@ -51,7 +49,8 @@ export function createMemberCount(database: Database, users: Pick<UsersRepositor
         // Back after an outage: whatever changed meanwhile was not announced.
         if (up) void read().catch(() => {});
       });
-      unlisten = await database.listen(CHANNEL, () => void read().catch(() => {}));
+      // Told that the number of members may have changed (a registration, a deleted account).
+      unlisten = await listen(database, membersChannel, () => void read().catch(() => {}));
     },
 
     async stop() {
@@ -76,7 +75,7 @@ export function createMemberCount(database: Database, users: Pick<UsersRepositor
      */
     async changed(): Promise<void> {
       await read().catch(() => {});
-      await database.notify(CHANNEL, '').catch(() => {});
+      await notify(database, membersChannel, null).catch(() => {});
     },
 
     /** Calls `listener` with every new count; returns the function that stops it. */

@@ -29,7 +29,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** The response headers of DESIGN.md decision 12 (and the rest of helmet's defaults). */
+/** The response headers of docs/decisions.md decision 12 (and the rest of helmet's defaults). */
 export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
   const csp = [
     "default-src 'self'",
@@ -79,7 +79,7 @@ export function isLocalHostname(hostname: string): boolean {
 }
 
 /**
- * The Host rule against DNS rebinding (DESIGN.md decision 12): a page of another site whose name
+ * The Host rule against DNS rebinding (docs/decisions.md decision 12): a page of another site whose name
  * was pointed at this server sends that name as its Host. Answered are IP addresses and localhost
  * (direct use, a load balancer's health check, a proxy that sends its upstream's address), and
  * PUBLIC_URL's host when it is set; anything else is refused with what to set.
@@ -142,7 +142,7 @@ function refuseOrThrow(
 }
 
 /**
- * DESIGN.md decision 12: security headers on every response, requests for other hosts refused,
+ * docs/decisions.md decision 12: security headers on every response, requests for other hosts refused,
  * state changes refused from other sites, API answers never stored by a cache, and JSON as the
  * only body type the JSON routes parse.
  */

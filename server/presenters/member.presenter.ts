@@ -5,13 +5,13 @@ import { isAdminRow } from './user.presenter';
 
 export type Viewer = { userId: string; isAdmin: boolean };
 
-/** Whether a viewer may open a member's profile at all (DESIGN.md decision 3). */
+/** Whether a viewer may open a member's profile at all (docs/decisions.md decision 3). */
 export function canViewProfile(row: UserRow, viewer: Viewer): boolean {
   return row.privacyLevel !== 'private' || viewer.isAdmin || viewer.userId === row.id;
 }
 
 /**
- * Another member's profile as this viewer may see it (DESIGN.md decision 3): the member and
+ * Another member's profile as this viewer may see it (docs/decisions.md decision 3): the member and
  * admins see everything; others see a public profile whole and a selective one without age,
  * height, weight and injury history. E-mail and payment status only for the member and admins.
  * Hidden fields are left out, not nulled.
@@ -64,7 +64,7 @@ export function presentSearchResult(row: UserRow, adminEmails: ReadonlySet<strin
   };
 }
 
-/** An entry of the admin credentials viewer: never a password or hash (DESIGN.md decision 1). */
+/** An entry of the admin credentials viewer: never a password or hash (docs/decisions.md decision 1). */
 export function presentAdminMember(row: UserRow, adminEmails: ReadonlySet<string>): AdminMember {
   return {
     id: row.id,

@@ -9,7 +9,7 @@ export type BuiltUser = {
   user: CurrentUser;
   /** The session cookie, `name=value`. */
   cookie: string;
-  /** The device cookie the registration set, `name=value` (DESIGN.md decision 7). */
+  /** The device cookie the registration set, `name=value` (docs/decisions.md decision 7). */
   device: string;
   /** The loopback address the member registered from. */
   address: string;

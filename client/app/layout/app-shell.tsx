@@ -13,7 +13,7 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-// Shown only to a member whose password an admin reset (DESIGN.md decision 1): rare, so loaded on demand.
+// Shown only to a member whose password an admin reset (docs/decisions.md decision 1): rare, so loaded on demand.
 const ChangePasswordDialog = lazy(() =>
   import('../../features/auth/components/change-password-dialog').then((m) => ({
     default: m.ChangePasswordDialog,

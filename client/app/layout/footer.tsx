@@ -14,7 +14,7 @@ const MemberSearch = lazy(() =>
 /** The member search's box, which the 'Skip to member search' link focuses. */
 export const FOOTER_SEARCH_SELECTOR = '[data-slot="footer-search"] input[type="search"]';
 
-/** Whether the page was opened with ?login=admin (the coaches' link, DESIGN.md decision 11). */
+/** Whether the page was opened with ?login=admin (the coaches' link, docs/decisions.md decision 11). */
 function useAdminLogin(): boolean {
   const search = useSearch();
   return new URLSearchParams(search).get('login') === 'admin';

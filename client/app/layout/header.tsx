@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/spinner';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
 import { useCurrentUser } from '../../lib/current-user';
 
-// Members only: a visitor's first page (prerendered, DESIGN.md decision 19) does not load the menu.
+// Members only: a visitor's first page (prerendered, docs/decisions.md decision 19) does not load the menu.
 const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );

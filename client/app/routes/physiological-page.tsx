@@ -15,7 +15,7 @@ import { MembersOnly } from '../require-member';
 
 const TITLE = AREA_TITLES.physiological;
 
-// The analysis engine loads on demand (DESIGN.md performance budgets).
+// The analysis engine loads on demand (docs/architecture.md "Performance budgets").
 export const AnalysisTool = preloadable(() => import('../../features/analysis/components/analysis-tool'));
 export const TwoPlayerPanel = preloadable(
   () => import('../../features/analysis/components/two-player-panel'),

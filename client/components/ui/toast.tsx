@@ -6,7 +6,7 @@ import { TOAST_DURATION_MS } from '@common/constants';
 import { cn } from '../../lib/utils';
 import { IconButton } from './icon-button';
 
-/** Radix's default swipe threshold, which is the spec's (DESIGN.md decision 13). */
+/** Radix's default swipe threshold, which is the spec's (docs/decisions.md decision 13). */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
-/** Radix's defaults, which are the spec's constants (DESIGN.md decision 13). */
+/** Radix's defaults, which are the spec's constants (docs/decisions.md decision 13). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

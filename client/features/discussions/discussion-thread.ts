@@ -2,7 +2,7 @@ import type { DiscussionMessage } from '@common/contracts/lessons';
 
 /**
  * Which discussion: a lesson's think tank, topic and lesson slugs, or `main`/`main` for the spiritual and
- * physiological pages (DESIGN.md decision 5).
+ * physiological pages (docs/decisions.md decision 5).
  */
 export interface DiscussionThread {
   thinkTank: string;

@@ -9,7 +9,7 @@ import { withWebmDuration } from '../../lib/webm-duration';
 export interface VoiceoverTake {
   audio: Blob;
   screen: Blob;
-  /** Whole seconds from start to stop (DESIGN.md decision 4). */
+  /** Whole seconds from start to stop (docs/decisions.md decision 4). */
   durationSeconds: number;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { DELETED_MEMBER_NAME } from '../../../common/constants';
-import { MEDIA_URL_PREFIX } from '../../plugins/media-store';
+import { MEDIA_URL_PREFIX } from '../../../common/media-url';
 import type { Db } from '../client';
 import { accountTokens, chatMessages, media, recordings, sessions, users, type UserRow } from '../schema';
 

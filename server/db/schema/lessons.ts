@@ -2,7 +2,7 @@ import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizz
 import { media } from './media';
 import { users } from './users';
 
-/** The video of a lesson slot (DESIGN.md decision 10), keyed by think tank, topic and lesson. */
+/** The video of a lesson slot (docs/decisions.md decision 10), keyed by think tank, topic and lesson. */
 export const lessonVideos = pgTable(
   'lesson_videos',
   {
@@ -40,7 +40,7 @@ export const videoUploads = pgTable(
   (t) => [index('video_uploads_expires_idx').on(t.expiresAt)],
 );
 
-/** Saved discussion messages of a lesson, spiritual or physiological page (DESIGN.md decision 5). */
+/** Saved discussion messages of a lesson, spiritual or physiological page (docs/decisions.md decision 5). */
 export const discussionMessages = pgTable(
   'discussion_messages',
   {

@@ -12,7 +12,7 @@ export const MEDIA_KINDS = [
 ] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** A stored file (DESIGN.md data model): served by id through the one media handler. */
+/** A stored file (docs/architecture.md "Data model"): served by id through the one media handler. */
 export const media = pgTable(
   'media',
   {

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { media } from './media';
 import { users } from './users';
 
-/** A voiceover: the microphone and the screen, recorded together (DESIGN.md decision 4). */
+/** A voiceover: the microphone and the screen, recorded together (docs/decisions.md decision 4). */
 export const recordings = pgTable(
   'recordings',
   {

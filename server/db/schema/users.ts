@@ -5,7 +5,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Public handle (DESIGN.md decision 9): lower-case letters, digits and dashes. */
+    /** Public handle (docs/decisions.md decision 9): lower-case letters, digits and dashes. */
     username: text('username').notNull().unique(),
     /** Trimmed and lower-cased before it is stored. */
     email: text('email').notNull().unique(),

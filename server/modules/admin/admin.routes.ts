@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminMembersResponse, memberIdParams, resetPasswordResponse } from '../../../common/contracts/admin';
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
-import { actorOf, requireAdmin } from '../../plugins/session';
+import { actorOf, requireAdmin } from '../../plugins/session-cookie';
 
 /** /api/admin: the member credentials viewer's list and password reset. Visitors 401, members 403. */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -4,7 +4,7 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { presentAdminMember } from '../../presenters/member.presenter';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../storage/session-store';
 
 type Deps = { users: UsersRepository; sessions: SessionStore; adminEmails: ReadonlySet<string> };
 
@@ -18,7 +18,7 @@ export function temporaryPassword(): string {
   return out;
 }
 
-/** The admin's member list and password reset (DESIGN.md decision 1): no password is ever shown. */
+/** The admin's member list and password reset (docs/decisions.md decision 1): no password is ever shown. */
 export function adminService({ users, sessions, adminEmails }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');

@@ -3,7 +3,7 @@ import { LINK_EXPIRED_OR_USED } from '../../../common/constants';
 import type { AccountTokensRepository } from '../../db/repositories/account-tokens.repository';
 import type { AccountTokenPurpose, AccountTokenRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashToken } from '../../plugins/session';
+import { hashToken } from '../../storage/session-store';
 
 // 32 random bytes in base64url.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

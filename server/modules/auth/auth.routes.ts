@@ -20,7 +20,7 @@ import { profilePictureResponse } from '../../../common/contracts/members';
 import { PASSWORD_RESET_SENT, PROFILE_IMAGE_MAX_BYTES } from '../../../common/constants';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { presentCurrentUser } from '../../presenters/user.presenter';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import type { AppContext } from '../../context';
 import { deviceCookieName, deviceCookieOptions } from './device-cookie';
 
@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     deviceCookie: request.cookies[deviceCookie],
     origin: origin(request),
   });
-  /** The session cookie, then the device cookie (DESIGN.md decision 7). */
+  /** The session cookie, then the device cookie (docs/decisions.md decision 7). */
   const signIn = (reply: FastifyReply, signedIn: { token: string; deviceCookie: string }) => {
     reply.setSessionCookie(signedIn.token);
     reply.setCookie(deviceCookie, signedIn.deviceCookie, deviceCookieOptions(secure));

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import type { EmailConfirmationService } from './email-confirmation.service';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../storage/session-store';
 import type { DeviceCookies } from './device-cookie';
 import type { MemberCount } from '../../plugins/member-count';
 import {
@@ -75,7 +75,7 @@ function ticketOf(attempt: Attempt): Ticket {
   return attempt.ticket;
 }
 
-/** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, DESIGN.md 7 and 9). */
+/** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, docs/decisions.md decisions 7 and 9). */
 export function authService({ users, sessions, throttle, devices, confirmation, memberCount }: Deps) {
   const signedIn = (user: UserRow) => startSession(sessions, devices, user);
 
@@ -141,7 +141,7 @@ export function authService({ users, sessions, throttle, devices, confirmation, 
 
     /**
      * Sets a new password after checking the current one; ends the change-password step and the
-     * member's other sessions (DESIGN.md decision 1).
+     * member's other sessions (docs/decisions.md decision 1).
      */
     async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
       await checkCurrentPassword(throttle, actor, input.currentPassword, address);

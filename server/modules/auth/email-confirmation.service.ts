@@ -2,7 +2,7 @@ import { EMAIL_CONFIRM_RESENDS_PER_HOUR, EMAIL_CONFIRM_TTL_MS } from '../../../c
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { Actor, SessionStore } from '../../storage/session-store';
 import { invalidLink, type AccountLinks } from './account-links';
 import { confirmEmailMail, type MailSender } from './account-mail';
 

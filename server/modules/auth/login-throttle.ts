@@ -35,7 +35,7 @@ export type Attempt = { ticket: Ticket; retryAfterMs: 0 } | { ticket: null; retr
 export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
 
 /**
- * Sign-in throttling with device cookies (DESIGN.md decision 7, OWASP "slow down online guessing
+ * Sign-in throttling with device cookies (docs/decisions.md decision 7, OWASP "slow down online guessing
  * with device cookies"). A sign-in is counted under one lane:
  * - a browser showing a valid device cookie for the account counts under that device alone
  *   (10 failures lock only it; a locked device is then treated as unknown for the rest of the window);

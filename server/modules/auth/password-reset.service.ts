@@ -3,7 +3,7 @@ import type { ResetPasswordBody } from '../../../common/contracts/auth';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { SessionStore } from '../../plugins/session';
+import type { SessionStore } from '../../storage/session-store';
 import { invalidLink, type AccountLinks } from './account-links';
 import { resetPasswordMail, type MailSender } from './account-mail';
 import { startSession, type SignedIn } from './auth.service';

@@ -4,9 +4,9 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { IMAGE_TYPES } from '../../lib/sniff';
-import type { MediaStore } from '../../plugins/media-store';
-import { mediaIdFromUrl, mediaUrl } from '../../plugins/media-store';
-import type { Actor, SessionStore } from '../../plugins/session';
+import type { MediaStore } from '../../storage/media-store';
+import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
+import type { Actor, SessionStore } from '../../storage/session-store';
 import type { Readable } from 'node:stream';
 
 type Deps = { users: UsersRepository; sessions: SessionStore; media: MediaStore };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_PAGE_SIZE } from '../../../common/constants';
+import { authChannel, chatChannel, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { createChatFeed, namedEventFrame, type Frame, type StreamClient } from './chat.feed';
@@ -63,7 +64,7 @@ function fakeRoom() {
       const r = record(content, id);
       rows.push(r);
       rows.sort((a, b) => a.id - b.id);
-      await database.notify('tribe36_chat', String(r.id));
+      await notify(database, chatChannel, r.id);
       return r;
     },
   };
@@ -148,7 +149,7 @@ describe('the chat feed', () => {
     expect(s.ids()).toEqual([first.id, elsewhere.id, mine.id]);
     expect(room.reads.after).toBe(reads + 1);
     // Its notification, arriving now, costs no read.
-    await room.database.notify('tribe36_chat', String(elsewhere.id));
+    await notify(room.database, chatChannel, elsewhere.id);
     await settle();
     expect(room.reads.after).toBe(reads + 1);
     expect(s.ids()).toEqual([first.id, elsewhere.id, mine.id]);
@@ -179,7 +180,7 @@ describe('the chat feed', () => {
     await feed.publish(async () => room.stored('hello'));
     await settle();
     for (const r of room.rows) r.name = 'Ann Renamed';
-    await room.database.notify('tribe36_auth', 'u:u1');
+    await notify(room.database, authChannel, { user: 'u1' });
     await settle();
     const page = JSON.parse((await feed.newest()).body.toString()) as Array<{ user: { name: string } }>;
     expect(page.map((m) => m.user.name)).toEqual(['Ann Renamed']);

@@ -1,11 +1,11 @@
 import zlib from 'node:zlib';
 import { CHAT_HEARTBEAT_MS, CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { ChatMessage } from '../../../common/contracts/chat';
+import { authChannel, chatChannel, listen, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
+import { presentChatMessage } from '../../presenters/chat.presenter';
 
-const CHANNEL = 'tribe36_chat';
-const AUTH_CHANNEL = 'tribe36_auth';
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Rows read at a time when catching up. */
@@ -49,16 +49,6 @@ export function encodedBody(answer: PollAnswer, coding: ContentCoding): Buffer {
       : zlib.gzipSync(answer.body, { level: 6 }));
 }
 
-export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
-  return {
-    id: m.id,
-    content: m.content,
-    messageType: m.messageType,
-    createdAt: m.createdAt.toISOString(),
-    user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-  };
-}
-
 /** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
 export function frameOf(text: string): Frame {
   return chunked(Buffer.from(text));
@@ -92,7 +82,7 @@ const HEARTBEAT = frameOf(': keep-alive\n\n');
 const MAX_CACHED_ANSWERS = 256;
 
 /**
- * The room's live state (DESIGN.md decision 6): the newest page in memory, so that a poll costs
+ * The room's live state (docs/decisions.md decision 6): the newest page in memory, so that a poll costs
  * no query; new messages reach every server process through LISTEN/NOTIFY and go out to its
  * stream clients. Messages commit in id order (chat.repository.ts), and a process takes them in
  * that order: by reading everything after the last id it took, at most once per notification
@@ -287,16 +277,15 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       // The payload is the new message's id: a message this process already has (its own) costs
       // no read. Anything else (an id not seen, an empty payload) reads the room.
       unlisten.push(
-        await database.listen(CHANNEL, (payload) => {
-          const id = /^\d+$/.test(payload) ? Number(payload) : NaN;
-          if (id <= lastId || ownReads.has(id)) return;
+        await listen(database, chatChannel, (id) => {
+          if (id !== null && (id <= lastId || ownReads.has(id))) return;
           void refresh().catch(() => {});
         }),
       );
       // A member's new name or picture shows in the room at once.
       unlisten.push(
-        await database.listen(AUTH_CHANNEL, (payload) => {
-          if (payload.startsWith('u:') && page.some((m) => m.record.userId === payload.slice(2))) {
+        await listen(database, authChannel, (message) => {
+          if (message && 'user' in message && page.some((m) => m.record.userId === message.user)) {
             void reloadPage().catch(() => {});
           }
         }),
@@ -339,7 +328,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       const reading = direct || record.id <= lastId ? undefined : refresh();
       // Its NOTIFY's echo here costs no read of its own: this read takes it.
       if (reading) ownReads.add(record.id);
-      await database.notify(CHANNEL, String(record.id)).catch(() => {});
+      await notify(database, chatChannel, record.id).catch(() => {});
       void reading?.finally(() => ownReads.delete(record.id)).catch(() => {});
       // Stored, so acknowledged even when it cannot be read back now (the database just went
       // away): it is read again shortly, and at the latest when the database returns.

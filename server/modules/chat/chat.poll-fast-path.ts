@@ -5,10 +5,11 @@ import type { Counter, Histogram, Registry } from 'prom-client';
 import { chatMessagesQuery } from '../../../common/contracts/chat';
 import type { AppContext } from '../../context';
 import { CLIENT_CLOSED_MESSAGE } from '../../lib/client-errors';
+import { requestHost, requestIp, trustHop, type TrustHop } from '../../lib/trust-proxy';
 import { COMPRESS_THRESHOLD } from '../../plugins/compression';
 import { CLIENT_CLOSED_REQUEST } from '../../plugins/metrics';
 import { hostCheck, securityHeadersFor } from '../../plugins/security';
-import { sessionCookieName } from '../../plugins/session';
+import { sessionCookieName } from '../../plugins/session-cookie';
 import { encodedBody, type ContentCoding, type PollAnswer } from './chat.feed';
 import { POLL_HEADERS, pollVariant } from './chat.routes';
 
@@ -57,7 +58,7 @@ export function installPollFastPath(
   const { config } = ctx;
   const cookieName = sessionCookieName(config.secureCookies);
   const checkHost = hostCheck(config.publicUrl);
-  const trustsProxy = config.trustProxy !== false;
+  const trust = trustHop(config.trustProxy);
   const security = Object.entries(securityHeadersFor(config.publicUrl)).flat();
   const requests = registry?.getSingleMetric('http_requests_total') as Counter | undefined;
   const latency = registry?.getSingleMetric('http_request_duration_seconds') as Histogram | undefined;
@@ -105,12 +106,9 @@ export function installPollFastPath(
       if (!query?.success || query.data.after === undefined) return undefined;
       after = query.data.after;
     }
-    const headers = req.headers;
-    // Behind a trusted proxy, request.host is X-Forwarded-Host: Fastify decides that one.
-    if (trustsProxy && headers['x-forwarded-host'] !== undefined) return undefined;
-    const host = headers.host;
-    if (host === undefined || checkHost(host) !== null) return undefined;
-    const cookie = headers.cookie;
+    // The Host rule on request.host: X-Forwarded-Host from a trusted proxy, else Host.
+    if (checkHost(requestHost(req, trust)) !== null) return undefined;
+    const cookie = req.headers.cookie;
     if (cookie === undefined) return undefined;
     const token = app.parseCookie(cookie)[cookieName];
     if (!token) return undefined;
@@ -140,14 +138,12 @@ export function installPollFastPath(
       return false;
     }
     const logging = log.isLevelEnabled?.('info') === true;
-    // Behind a trusted proxy the log's remoteAddress is X-Forwarded-For's: Fastify's to work out.
-    if (logging && trustsProxy && req.headers['x-forwarded-for'] !== undefined) return false;
 
     // What Fastify does for every request: a request id (its counter), the log line, the clock.
     const reqId = genReqId!(req);
     const start = performance.now();
     const reqLog = logging ? log.child({ reqId }) : undefined;
-    reqLog?.info({ req: logView(req) }, 'incoming request');
+    reqLog?.info({ req: logView(req, trust) }, 'incoming request');
 
     const variant = prepare(answer, coding, etag);
     const notModified = req.headers['if-none-match'] === etag;
@@ -182,14 +178,14 @@ export function installPollFastPath(
   return fastPath;
 }
 
-/** What Fastify's `req` log serializer reads of a request (lib/logger-pino.js), without proxies. */
-function logView(req: IncomingMessage) {
+/** What Fastify's `req` log serializer reads of a request (lib/logger-pino.js). */
+function logView(req: IncomingMessage, trust: TrustHop | undefined) {
   return {
     method: req.method,
     url: req.url,
     headers: req.headers,
-    host: req.headers.host,
-    ip: req.socket.remoteAddress,
+    host: requestHost(req, trust),
+    ip: requestIp(req, trust),
     socket: req.socket,
   };
 }

@@ -10,7 +10,7 @@ import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { encodedBody, namedEventFrame, type ContentCoding, type Frame, type PollAnswer } from './chat.feed';
 
 /** Poll answers from this size on are sent compressed (smaller ones gain less than they cost). */

@@ -5,9 +5,11 @@ import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
-import { mediaIdFromUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
-import { presentChatMessage, type ChatFeed } from './chat.feed';
+import { mediaIdFromUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
+import { authoredChatRecord, presentChatMessage } from '../../presenters/chat.presenter';
+import type { ChatFeed } from './chat.feed';
 
 type Deps = {
   repo: ChatRepository;
@@ -58,23 +60,17 @@ export function chatService({ repo, feed, media, limits, now = Date.now }: Deps)
         }
       }
       await limiter.hit(actor.user.id);
-      const record = await feed.publish(async () => {
-        const created = await repo.insert({
-          userId: actor.user.id,
-          content: input.content,
-          messageType: input.messageType,
-        });
-        return {
-          id: created.id,
-          userId: actor.user.id,
-          content: input.content,
-          messageType: input.messageType,
-          createdAt: created.createdAt,
-          name: actor.user.name,
-          username: actor.user.username,
-          profilePicture: actor.user.profilePicture,
-        };
-      });
+      const record = await feed.publish(async () =>
+        authoredChatRecord(
+          await repo.insert({
+            userId: actor.user.id,
+            content: input.content,
+            messageType: input.messageType,
+          }),
+          input,
+          actor.user,
+        ),
+      );
       return presentChatMessage(record);
     },
   };

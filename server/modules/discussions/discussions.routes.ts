@@ -10,7 +10,7 @@ import {
   type DiscussionParams,
 } from '../../../common/contracts/lessons';
 import type { AppContext } from '../../context';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 
 const slotOf = (p: DiscussionParams) => ({
   thinkTank: p.thinkTank,

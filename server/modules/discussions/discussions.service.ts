@@ -5,12 +5,12 @@ import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import type { Actor } from '../../plugins/session';
+import type { Actor } from '../../storage/session-store';
 
 const HISTORY = 500;
 
 /**
- * Saved discussions (DESIGN.md decision 5): members read and post; admins clear a thread. Posts
+ * Saved discussions (docs/decisions.md decision 5): members read and post; admins clear a thread. Posts
  * are counted in `limits` (shared by every process on PostgreSQL).
  */
 export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {

@@ -11,7 +11,7 @@ import {
 } from '../../../common/contracts/lessons';
 import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
-import { actorOf, requireAdmin, requireMember } from '../../plugins/session';
+import { actorOf, requireAdmin, requireMember } from '../../plugins/session-cookie';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 
 /** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */

@@ -11,8 +11,9 @@ import {
 import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
-import { mediaUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import { mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 
 export const UPLOAD_PATH = '/api/videos/upload/';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -33,7 +34,7 @@ function present(row: { mediaId: string; captionsMediaId: string | null } | null
 
 type Deps = { repo: LessonsRepository; media: MediaStore; publicUrl: string | undefined };
 
-/** Lesson videos (DESIGN.md decision 10): upload URLs to this server, the PUT, and registration. */
+/** Lesson videos (docs/decisions.md decision 10): upload URLs to this server, the PUT, and registration. */
 export function lessonsService({ repo, media, publicUrl }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload videos.');

@@ -1,6 +1,6 @@
 import type { MediaRepository } from '../../db/repositories/media.repository';
-import type { BlobStore } from '../../plugins/blob-store';
-import { mendWebmBlob, scanWebmBlob } from '../../plugins/media-store';
+import type { BlobStore } from '../../storage/blob';
+import { mendWebmBlob, scanWebmBlob } from '../../storage/media-store';
 import type { ServiceLog } from '../../context';
 
 /**

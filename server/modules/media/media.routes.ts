@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { uploadResponse } from '../../../common/contracts/chat';
 import { errorResponses } from '../../../common/contracts/errors';
 import { mediaIdParams } from '../../../common/contracts/media';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { etagOf, saveChatUpload } from './media.service';
 

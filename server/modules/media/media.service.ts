@@ -3,8 +3,9 @@ import type { MediaRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { AUDIO_TYPES, familyOf, IMAGE_TYPES, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
-import { isMediaId, mediaUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import { isMediaId, mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 import { parseRange, type ByteRange } from './range';
 
 const PRIVATE_KINDS = new Set(['recording-audio', 'recording-screen']);
@@ -17,7 +18,7 @@ export type MediaResponse = {
 };
 
 /**
- * The one media handler's rules (DESIGN.md decision 8): avatars, chat files and lesson videos go
+ * The one media handler's rules (docs/decisions.md decision 8): avatars, chat files and lesson videos go
  * to signed-in members; recordings to their member and admins only; everyone else gets 404.
  */
 export function mediaService({ media }: { media: MediaStore }) {

@@ -9,7 +9,7 @@ import {
   memberUsernameParams,
 } from '../../../common/contracts/members';
 import type { AppContext } from '../../context';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 
 /** /api/members: the count (public), search and profiles (members). */
 export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -4,7 +4,7 @@ import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import type { MemberCount } from '../../plugins/member-count';
 import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
-import type { Actor } from '../../plugins/session';
+import type { Actor } from '../../storage/session-store';
 
 type Deps = {
   users: UsersRepository;
@@ -12,7 +12,7 @@ type Deps = {
   memberCount: Pick<MemberCount, 'current'>;
 };
 
-/** Member search and other members' profiles, with DESIGN.md decision 3's privacy rules. */
+/** Member search and other members' profiles, with docs/decisions.md decision 3's privacy rules. */
 export function membersService({ users, adminEmails, memberCount }: Deps) {
   return {
     async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {

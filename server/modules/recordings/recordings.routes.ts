@@ -10,7 +10,7 @@ import {
 } from '../../../common/contracts/recordings';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { actorOf, requireMember } from '../../plugins/session';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { uploadParts, uploadRoute } from '../../plugins/uploads';
 import type { UploadPart } from './recordings.service';
 

@@ -8,8 +8,9 @@ import type { RecordingsRepository } from '../../db/repositories/recordings.repo
 import type { MediaRow, RecordingRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SniffedType } from '../../lib/sniff';
-import { mediaIdFromUrl, mediaUrl, type MediaStore } from '../../plugins/media-store';
-import type { Actor } from '../../plugins/session';
+import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
 
 /** One part of the multipart upload, as the route reads it. */
 export type UploadPart =
@@ -31,7 +32,7 @@ export function presentRecording(row: RecordingRow): Recording {
   };
 }
 
-/** Voiceover recordings (DESIGN.md decisions 3 and 4): stored, listed and deleted by their member only. */
+/** Voiceover recordings (docs/decisions.md decisions 3 and 4): stored, listed and deleted by their member only. */
 export function recordingsService({ repo, media }: { repo: RecordingsRepository; media: MediaStore }) {
   return {
     /**
@@ -109,7 +110,7 @@ export function recordingsService({ repo, media }: { repo: RecordingsRepository;
   };
 }
 
-/** The real elapsed time in whole seconds (DESIGN.md decision 4). */
+/** The real elapsed time in whole seconds (docs/decisions.md decision 4). */
 function parseDuration(text: string | undefined): number {
   if (text === undefined || text.trim() === '') throw new AppError('bad_request', 'duration is required');
   const value = Number(text);

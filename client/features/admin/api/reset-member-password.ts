@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 
 /**
  * POST /api/admin/members/:id/reset-password (no body) → `{ temporaryPassword }`. The member's sessions
- * end and they must change it at next sign-in (DESIGN.md decision 1).
+ * end and they must change it at next sign-in (docs/decisions.md decision 1).
  */
 export function resetMemberPassword(memberId: string): Promise<ResetPasswordResponse> {
   return apiJson<ResetPasswordResponse>(

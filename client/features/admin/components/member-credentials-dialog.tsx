@@ -57,7 +57,7 @@ function MemberList({ members, onNavigate }: { members: AdminMember[]; onNavigat
 }
 
 /**
- * The member credentials viewer (admins, DESIGN.md decision 1): every member without any password, the
+ * The member credentials viewer (admins, docs/decisions.md decision 1): every member without any password, the
  * counts of admins and regular members, copy, a link to each profile and Reset password. The list is
  * fetched only while the dialog is open.
  */

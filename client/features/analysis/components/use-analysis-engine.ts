@@ -52,7 +52,7 @@ export function useAnalysisEngine(label: string) {
     },
     [label, descriptionId],
   );
-  // The engine exists only once mounted: a prerendered page (DESIGN.md decision 33) draws the idle tool.
+  // The engine exists only once mounted: a prerendered page (docs/decisions.md decision 33) draws the idle tool.
   const getState = engine?.getState ?? idleState;
   const state = useSyncExternalStore(engine?.subscribe ?? noSubscribe, getState, getState);
   return { engine, state, hostRef, descriptionId };

@@ -4,7 +4,7 @@ import type { Point } from '@common/geometry';
 export type Tool = 'none' | 'draw' | 'line' | 'angle';
 export const TOOLS = ['draw', 'line', 'angle'] as const satisfies readonly Tool[];
 
-/** Tool colours: draw green, line red, angle yellow (SPEC §9, DESIGN.md decision 11). */
+/** Tool colours: draw green, line red, angle yellow (SPEC §9, docs/decisions.md decision 11). */
 export const TOOL_COLORS = { draw: '#22c55e', line: '#ef4444', angle: '#facc15' } as const;
 
 export const LINE_WIDTH = 3;

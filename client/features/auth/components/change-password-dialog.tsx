@@ -22,7 +22,7 @@ const KNOWN_FIELDS = { [ERRORS.invalidCredentials]: 'current-password' };
 const stop = (event: Event) => event.preventDefault();
 
 /**
- * The change-password step after an admin reset (DESIGN.md decision 1). It cannot be skipped: no close
+ * The change-password step after an admin reset (docs/decisions.md decision 1). It cannot be skipped: no close
  * button, and Escape or a click outside do nothing; the member changes the password or logs out.
  */
 export function ChangePasswordDialog() {

@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
+import { isMediaUrl } from '@common/media-url';
 import { MessageText } from '../../../components/message-text';
 import { MessageRow } from '../../../components/message-row';
 import { cn } from '../../../lib/utils';
 import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';
 
-// Media messages carry a URL of this app's media handler; anything else is shown as text.
-const isMediaUrl = (content: string) => /^\/api\/media\/[\w-]+$/.test(content);
+// Media messages carry a URL of this app's media handler (common/media-url.ts); anything else is shown as text.
 
 function MessageBody({ message }: { message: ChatMessage }) {
   const { content, messageType } = message;

@@ -22,7 +22,7 @@ export function CommunityRoom({ username }: { username: string }) {
   const queryClient = useQueryClient();
   const settings = chatTransportSettings();
   const stream = useCommunityStream(settings.stream);
-  // Polling is the fallback: off while the stream is open (DESIGN.md decision 6).
+  // Polling is the fallback: off while the stream is open (docs/decisions.md decision 6).
   const pollMs = settings.polling && stream !== 'open' ? CHAT_POLL_MS : false;
   const room = useCommunityMessages({ enabled: true, pollMs });
   const messages = room.data?.messages;

@@ -17,7 +17,7 @@ import { DiscussionMessageItem } from './discussion-message-item';
 const describeMessage = (m: DiscussionMessage) => `${m.user.name}: ${m.text}`;
 
 /**
- * A saved discussion (DESIGN.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
+ * A saved discussion (docs/decisions.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
  * shown, and the input; admins also get Clear. Used on the lesson, spiritual and physiological pages.
  */
 export function DiscussionPanel({

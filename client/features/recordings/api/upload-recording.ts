@@ -4,7 +4,7 @@ import { throwIfResNotOk } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { recordingsQueryOptions } from './get-recordings';
 
-/** What one voiceover take sends: both files and the real elapsed time (DESIGN.md decision 4). */
+/** What one voiceover take sends: both files and the real elapsed time (docs/decisions.md decision 4). */
 export interface RecordingUpload {
   audio: Blob;
   screen: Blob;
@@ -38,7 +38,7 @@ export async function uploadRecording({
 
 /**
  * Sends a take. Success: 'Recording saved' and the calendar's list is refreshed. Failure: one toast,
- * 'Upload failed' (SPEC §8 names two; DESIGN.md decision 13 shows the second); the caller keeps the take
+ * 'Upload failed' (SPEC §8 names two; docs/decisions.md decision 13 shows the second); the caller keeps the take
  * for a retry.
  */
 export function useUploadRecording() {

@@ -5,7 +5,7 @@ import { preloadable } from '../../../lib/preloadable';
 import { cn } from '../../../lib/utils';
 import type { VoiceoverRecordingCardProps } from './voiceover-recording-card';
 
-// The recorder and the calendar load on demand (DESIGN.md performance budgets): pages import these.
+// The recorder and the calendar load on demand (docs/architecture.md "Performance budgets"): pages import these.
 export const VoiceoverRecordingCard = preloadable(() =>
   import('./voiceover-recording-card').then((m) => ({ default: m.VoiceoverRecordingCard })),
 );

@@ -29,7 +29,7 @@ function ElapsedTime({ startedAt }: { startedAt: number }) {
 const noSubscribe = () => () => {};
 
 /**
- * Whether this browser can record the screen; null while the page the server drew (DESIGN.md decision
+ * Whether this browser can record the screen; null while the page the server drew (docs/decisions.md decision
  * 33) is hydrated, where it cannot be known, and on the server.
  */
 function useScreenRecordingSupport(): boolean | null {

@@ -1,27 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import cookie from '@fastify/cookie';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../common/constants';
-import { ERRORS } from '../../common/contracts/errors';
+import { authChannel, listen, notify, type AuthMessage } from '../db/channels';
 import type { Database } from '../db/client';
 import { sessionsRepository } from '../db/repositories/sessions.repository';
 import { usersRepository } from '../db/repositories/users.repository';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../lib/errors';
 import { isAdminRow } from '../presenters/user.presenter';
 
 /** Who is making a request: the member and their session, or null for a visitor. */
 export type Actor = { user: UserRow; isAdmin: boolean; tokenHash: string };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes a member who must change their password may still use (DESIGN.md decision 1). */
-    allowDuringPasswordChange?: boolean;
-  }
-}
 
 const CACHE_TTL_MS = 5 * 60 * 1000;
 const CACHE_MAX = 50_000;
@@ -29,7 +16,6 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 /** How often open streams are checked against their session's expiry. */
 const WATCH_SWEEP_MS = 1000;
-const CHANNEL = 'tribe36_auth';
 
 type CachedSession = { userId: string; expiresAt: number; lastSeenAt: number; cachedAt: number };
 type CachedUser = { row: UserRow; cachedAt: number };
@@ -50,7 +36,7 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Sessions (DESIGN.md "sessions" and decision 6): opaque random tokens, only their SHA-256 in the
+ * Sessions (docs/architecture.md "Live feed and sessions through NOTIFY" and docs/decisions.md decision 6): opaque random tokens, only their SHA-256 in the
  * database, cached in memory so that a request costs no query; a logout or a change to the user
  * invalidates the cache at once, in every process, through NOTIFY.
  */
@@ -120,23 +106,24 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     }
   }
 
-  function onMessage(payload: string) {
-    if (payload.startsWith('s:')) {
-      const tokenHash = payload.slice(2);
+  function onMessage(message: AuthMessage | null) {
+    if (!message) return;
+    if ('session' in message) {
+      const tokenHash = message.session;
       forgetSession(tokenHash);
       // Only a logout sends this: the session is gone.
       for (const w of watchers) if (w.tokenHash === tokenHash) endWatcher(w);
-    } else if (payload.startsWith('u:')) {
-      const userId = payload.slice(2);
+    } else {
+      const userId = message.user;
       forgetUser(userId);
       // A reset ends every session of the user, a password change all but one, a profile edit
       // none: the database says which.
       for (const w of watchers) if (w.userId === userId) void recheck(w);
     }
   }
-  async function broadcast(payload: string) {
-    onMessage(payload);
-    await database.notify(CHANNEL, payload).catch(() => {});
+  async function broadcast(message: AuthMessage) {
+    onMessage(message);
+    await notify(database, authChannel, message).catch(() => {});
   }
 
   /**
@@ -194,7 +181,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
         hashesByUser.clear();
         for (const w of watchers) void recheck(w);
       });
-      unlisten = await database.listen(CHANNEL, onMessage);
+      unlisten = await listen(database, authChannel, onMessage);
       const cleanup = () => {
         const now = Date.now();
         void sessionsRepo.deleteExpired(new Date(now), new Date(now - SESSION_IDLE_MS)).catch(() => {});
@@ -314,89 +301,26 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
     /** Ends one session everywhere. */
     async revoke(tokenHash: string): Promise<void> {
       await sessionsRepo.deleteByHash(tokenHash);
-      await broadcast('s:' + tokenHash);
+      await broadcast({ session: tokenHash });
     },
 
     /** Ends every session of a user everywhere (password reset). */
     async revokeUser(userId: string): Promise<void> {
       await sessionsRepo.deleteForUser(userId);
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
 
     /** Ends every other session of a user everywhere (password change), keeping `keepTokenHash`. */
     async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
       await sessionsRepo.deleteForUserExcept(userId, keepTokenHash);
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
 
     /** Drops a user's cached row everywhere after it changed (profile, admin flag). */
     async userChanged(userId: string): Promise<void> {
-      await broadcast('u:' + userId);
+      await broadcast({ user: userId });
     },
   };
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
-
-export type SessionCookieOptions = { secure: boolean };
-
-export function sessionCookieName(secure: boolean) {
-  return secure ? '__Host-tribe36_session' : 'tribe36_session';
-}
-
-/** Reads the session cookie on every /api request and sets request.actor. */
-export async function registerSessions(
-  app: FastifyInstance,
-  store: SessionStore,
-  opts: SessionCookieOptions,
-) {
-  const name = sessionCookieName(opts.secure);
-  await app.register(cookie, { hook: 'onRequest' });
-  app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[name];
-    request.actor = token ? await store.resolve(token) : null;
-  });
-
-  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-    this.setCookie(name, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: opts.secure,
-      path: '/',
-      maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-    });
-  });
-  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    this.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/' });
-  });
-}
-
-declare module 'fastify' {
-  interface FastifyReply {
-    setSessionCookie(token: string): void;
-    clearSessionCookie(): void;
-  }
-}
-
-/** Guard: a signed-in member (who is not held at the password-change step). */
-export async function requireMember(request: FastifyRequest) {
-  const actor = request.actor;
-  if (!actor) throw new AppError('unauthorized', ERRORS.notSignedIn);
-  if (actor.user.mustChangePassword && !request.routeOptions.config.allowDuringPasswordChange) {
-    throw new AppError('forbidden', ERRORS.passwordChangeRequired);
-  }
-}
-
-/** Guard: a signed-in admin. */
-export async function requireAdmin(request: FastifyRequest) {
-  await requireMember(request);
-  if (!request.actor!.isAdmin) throw new AppError('forbidden', ERRORS.forbidden);
-}
-
-/** The actor after a guard has run. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('unauthorized', ERRORS.notSignedIn);
-  return request.actor;
-}

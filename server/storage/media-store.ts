@@ -4,26 +4,7 @@ import type { MediaKind, MediaRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { SNIFF_MAX_BYTES, sniffType, type SniffedType } from '../lib/sniff';
 import { planWebmMend, WebmScanner } from '../../common/webm';
-import type { BlobStore } from './blob-store';
-
-export const MEDIA_URL_PREFIX = '/api/media/';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The URL that serves a media row. */
-export function mediaUrl(id: string): string {
-  return MEDIA_URL_PREFIX + id;
-}
-
-/** The media id in one of our media URLs, or null. */
-export function mediaIdFromUrl(url: string): string | null {
-  if (!url.startsWith(MEDIA_URL_PREFIX)) return null;
-  const id = url.slice(MEDIA_URL_PREFIX.length);
-  return UUID.test(id) ? id : null;
-}
-
-export function isMediaId(id: string): boolean {
-  return UUID.test(id);
-}
+import type { BlobStore } from './blob';
 
 /**
  * Passes bytes through once the first ones show an allowed type; fails with 415 otherwise, and

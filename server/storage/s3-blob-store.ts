@@ -1,7 +1,7 @@
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError, type Config } from '../config';
-import { BLOB_KEY_PATTERN, newBlobKey, type BlobStore } from './blob-store';
+import { BLOB_KEY_PATTERN, newBlobKey, type BlobStore } from './blob';
 
 type S3Settings = NonNullable<Config['s3']>;
 

@@ -1,0 +1,60 @@
+import type { Database } from './client';
+
+/**
+ * Every LISTEN/NOTIFY channel the server uses, named once, with the payload it carries encoded and
+ * decoded here (what each one is for: docs/architecture.md). `decode` answers null for a payload
+ * it does not understand; each listener says what that means to it.
+ */
+export type Channel<T> = {
+  readonly name: string;
+  encode(message: T): string;
+  decode(payload: string): T | null;
+};
+
+/** A new chat message, by its id: a process that already has it reads nothing. */
+export const chatChannel: Channel<number> = {
+  name: 'tribe36_chat',
+  encode: (id) => String(id),
+  decode: (payload) => (/^\d+$/.test(payload) ? Number(payload) : null),
+};
+
+/**
+ * Sessions and users to forget: a logout ends one session (`s:` and its token's hash); a reset,
+ * a password, profile or admin change concerns a user (`u:` and the user's id).
+ */
+export type AuthMessage = { session: string } | { user: string };
+
+export const authChannel: Channel<AuthMessage> = {
+  name: 'tribe36_auth',
+  encode: (m) => ('session' in m ? 's:' + m.session : 'u:' + m.user),
+  decode(payload) {
+    if (payload.startsWith('s:')) return { session: payload.slice(2) };
+    if (payload.startsWith('u:')) return { user: payload.slice(2) };
+    return null;
+  },
+};
+
+/** The number of members may have changed: read it again (the count is not in the payload). */
+export const membersChannel: Channel<null> = {
+  name: 'tribe36_members',
+  encode: () => '',
+  decode: () => null,
+};
+
+/** NOTIFYs `message` on `channel`. */
+export function notify<T>(
+  database: Pick<Database, 'notify'>,
+  channel: Channel<T>,
+  message: T,
+): Promise<void> {
+  return database.notify(channel.name, channel.encode(message));
+}
+
+/** LISTENs on `channel`, handing `listener` each payload decoded; returns the unsubscribe function. */
+export function listen<T>(
+  database: Pick<Database, 'listen'>,
+  channel: Channel<T>,
+  listener: (message: T | null) => void,
+): Promise<() => Promise<void>> {
+  return database.listen(channel.name, (payload) => listener(channel.decode(payload)));
+}

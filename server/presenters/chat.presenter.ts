@@ -1,0 +1,35 @@
+import type { ChatMessage } from '../../common/contracts/chat';
+import type { ChatMessageRecord } from '../db/repositories/chat.repository';
+import type { UserRow } from '../db/schema';
+
+/** A chat message as every reader gets it (the poll, the stream, the answer to a post). */
+export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
+  return {
+    id: m.id,
+    content: m.content,
+    messageType: m.messageType,
+    createdAt: m.createdAt.toISOString(),
+    user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
+  };
+}
+
+/**
+ * The record of a message its author just stored, as the room's reads return it, without reading
+ * it back: the stored id and time, the posted content, and the author's name and picture.
+ */
+export function authoredChatRecord(
+  created: { id: number; createdAt: Date },
+  input: Pick<ChatMessageRecord, 'content' | 'messageType'>,
+  author: Pick<UserRow, 'id' | 'name' | 'username' | 'profilePicture'>,
+): ChatMessageRecord {
+  return {
+    id: created.id,
+    userId: author.id,
+    content: input.content,
+    messageType: input.messageType,
+    createdAt: created.createdAt,
+    name: author.name,
+    username: author.username,
+    profilePicture: author.profilePicture,
+  };
+}
