@@ -26,9 +26,11 @@ export function useAnalysisEngine(label: string) {
   const hostRef = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return;
-      // Made once the page is idle, each engine in a task of its own (DESIGN.md decision 33, blocking
-      // time): not in the commit that mounts the page. Until then the stage draws the idle tool, as
-      // the prerendered page does; a pointer or focus on the stage makes it at once.
+      // Made once the page is idle, each engine in a task of its own (docs/decisions.md decision 33,
+      // blocking time): not in the commit that mounts the page. Until then the stage draws the idle
+      // tool, as the prerendered page does. A pointer coming over the stage (before any press: mouse,
+      // pen and touch all send pointerover first) or focus on it makes it at once, so the engine
+      // receives the press itself.
       let created: AnalysisEngine | undefined;
       const create = () => {
         if (created) return;
@@ -39,10 +41,10 @@ export function useAnalysisEngine(label: string) {
       const cancelIdle = whenIdle(create);
       const stop = () => {
         cancelIdle();
-        host.removeEventListener('pointerdown', create, true);
+        host.removeEventListener('pointerover', create, true);
         host.removeEventListener('focusin', create, true);
       };
-      host.addEventListener('pointerdown', create, true);
+      host.addEventListener('pointerover', create, true);
       host.addEventListener('focusin', create, true);
       return () => {
         stop();
