@@ -18,7 +18,7 @@ type MemberPageKind = {
   preload(): Promise<void>;
   /**
    * What hydration waits for: the page without its heavy, interactive sections, which keep their
-   * server HTML and are hydrated one by one as their code arrives (DESIGN.md decision 33). By
+   * server HTML and are hydrated one by one as their code arrives (docs/decisions.md decision 33). By
    * default, everything (`preload`).
    */
   preloadForHydration?(): Promise<void>;
