@@ -1,5 +1,5 @@
-// Lint: typescript-eslint's recommended rules, React hooks, no import cycles (eslint-plugin-import-x's
-// no-cycle; scripts/lint.test.ts proves it), and one local rule that enforces the import directions
+// Lint: typescript-eslint's recommended rules, React hooks, no import cycles (the local rule
+// tribe36/no-cycle, scripts/eslint-no-cycle.js; scripts/lint.test.ts proves it), and one local rule that enforces the import directions
 // of docs/architecture.md (client and server never import each other; common imports neither and nothing from
 // Node; features and server modules do not reach into each other).
 import path from 'node:path';
@@ -7,8 +7,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { noCycle } from './scripts/eslint-no-cycle.js';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -84,26 +83,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { tribe36: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { tribe36: { rules: { 'import-boundaries': importBoundaries, 'no-cycle': noCycle } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'tribe36/import-boundaries': 'error',
+      // No import cycles, dynamic imports included, type-only imports not (they vanish at run time).
+      'tribe36/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
-  },
-  {
-    // No import cycles, dynamic imports included, type-only imports not (they vanish at run time).
-    // Resolved as tsconfig.json does (the @common/ alias); packages are not walked into.
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/external-module-folders': ['node_modules'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
