@@ -298,6 +298,9 @@ describe('focus follows the controls that replace each other', () => {
       await expect.poll(running).toBe(0);
       expect(await stop.evaluate((el) => el.getAnimations().length)).toBe(0);
 
+      // A second of recording, as a member would make: stopped at once, a loaded machine may not have
+      // recorded anything yet ('Nothing was recorded').
+      await card.getByText('0:01').waitFor();
       await page.keyboard.press('Enter');
       await card.getByText('RECORDING IN PROGRESS...').waitFor({ state: 'detached' });
       await expectFocusOn(page, 'Start Recording');
