@@ -63,6 +63,12 @@ describe("a member's home", () => {
     await signUpViaApi(context, baseURL);
     await page.goto('/think-tanks/intellectual/understanding-self/systems-theory');
     await page.getByRole('heading', { name: '203 · Systems Theory', exact: true }).waitFor();
+    // The page is drawn by the server before the app runs: opened, for the app, once it has kept it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tribe36-last-lesson:'))),
+      )
+      .toBe(true);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
 
     await nextLesson(page).waitFor();
