@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_TYPES } from '../constants';
+import { attemptView } from './attempts';
 import { text } from './fields';
 
 /** A community chat message (SPEC §3). `id` grows with time: it is the paging and stream cursor. */
 export const chatMessage = z.object({
   id: z.number().int(),
   content: z.string(),
-  messageType: z.enum(CHAT_MESSAGE_TYPES),
+  /** 'attempt' (issue 18) is made only by POST /api/attempts; `content` is then its caption. */
+  messageType: z.enum([...CHAT_MESSAGE_TYPES, 'attempt']),
   createdAt: z.string(),
   user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+  /** The attempt an 'attempt' message posts; null otherwise. */
+  attempt: attemptView.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatMessagesResponse = z.array(chatMessage);

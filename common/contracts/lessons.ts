@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
+import { attemptView } from './attempts';
 import { text } from './fields';
 
 /**
@@ -59,6 +60,10 @@ export const discussionMessage = z.object({
   text: z.string(),
   createdAt: z.string(),
   user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+  /** A time in the lesson video the message points at ('at 1:42'), in seconds; null: none (issue 18). */
+  videoSeconds: z.number().nullable(),
+  /** The attempt the message posts (issue 18); null for an ordinary message. */
+  attempt: attemptView.nullable(),
 });
 export type DiscussionMessage = z.infer<typeof discussionMessage>;
 export const discussionMessagesResponse = z.array(discussionMessage);
@@ -69,6 +74,12 @@ export const postDiscussionBody = z.object(
       .trim()
       .min(1, { error: 'text must not be blank' })
       .max(CHAT_MESSAGE_MAX_LENGTH, { error: `text must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
+    /** A time in the lesson video, in seconds: at most the video's length (400 otherwise, and when there is no video). */
+    videoSeconds: z
+      .number({ error: 'videoSeconds must be a number' })
+      .finite({ error: 'videoSeconds must be a number' })
+      .min(0, { error: 'videoSeconds must not be negative' })
+      .optional(),
   },
   { error: 'Request body must be a JSON object' },
 );

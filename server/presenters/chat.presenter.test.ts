@@ -21,6 +21,7 @@ describe('chat message presenter', () => {
       messageType: 'photo',
       createdAt: '2026-01-02T03:04:05.000Z',
       user: { name: 'Ann Runner', username: 'ann', profilePicture: null },
+      attempt: null,
     });
   });
 

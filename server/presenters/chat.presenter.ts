@@ -10,6 +10,7 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
     messageType: m.messageType,
     createdAt: m.createdAt.toISOString(),
     user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
+    attempt: null,
   };
 }
 

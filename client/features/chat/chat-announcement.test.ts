@@ -8,6 +8,7 @@ const message = (messageType: ChatMessage['messageType'], content: string): Chat
   messageType,
   createdAt: '2026-01-01T00:00:00.000Z',
   user: { name: 'Alice Runner', username: 'alice', profilePicture: null },
+  attempt: null,
 });
 
 describe('announcementOf', () => {

@@ -9,6 +9,7 @@ function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage 
     messageType: 'text',
     createdAt: new Date(Date.UTC(2025, 0, 1, 12, 0, id)).toISOString(),
     user: { name: 'Zelda', username: 'zelda', profilePicture: null },
+    attempt: null,
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ const message = (id: number): DiscussionMessage => ({
   text: `message ${id}`,
   createdAt: new Date(2025, 0, 1, 12, 0, id).toISOString(),
   user: { name: 'Zelda', username: 'zelda', profilePicture: null },
+  videoSeconds: null,
+  attempt: null,
 });
 
 describe('withMessage', () => {

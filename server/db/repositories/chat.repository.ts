@@ -1,7 +1,7 @@
 import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
-import { chatMessages, users } from '../schema';
+import { chatMessages, users, type ChatMessageRow } from '../schema';
 
 /** The transaction-level advisory lock that orders the room's inserts (a constant of its own). */
 const ROOM_LOCK_KEY = 36_0037; // the migration lock is 36_0036 (client.ts)
@@ -11,7 +11,7 @@ export type ChatMessageRecord = {
   id: number;
   userId: string;
   content: string;
-  messageType: 'text' | 'photo' | 'video' | 'voice';
+  messageType: ChatMessageRow['messageType'];
   createdAt: Date;
   name: string;
   username: string;

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { attempts } from './progress';
 import { users } from './users';
 
 /** The community room's messages; the identity id is the paging and stream cursor. */
@@ -11,12 +13,15 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    messageType: text('message_type', { enum: ['text', 'photo', 'video', 'voice'] }).notNull(),
+    messageType: text('message_type', { enum: ['text', 'photo', 'video', 'voice', 'attempt'] }).notNull(),
+    /** For an 'attempt' message (issue 18): the attempt it posts, `content` being its caption. */
+    attemptId: uuid('attempt_id').references((): AnyPgColumn => attempts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('chat_messages_user_idx').on(t.userId),
-    check('chat_messages_type', sql`${t.messageType} in ('text', 'photo', 'video', 'voice')`),
+    index('chat_messages_attempt_idx').on(t.attemptId),
+    check('chat_messages_type', sql`${t.messageType} in ('text', 'photo', 'video', 'voice', 'attempt')`),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from './secrets';
 export * from './account-tokens';
 export * from './mail';
 export * from './rate-events';
+export * from './progress';

@@ -1,5 +1,7 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { media } from './media';
+import { attempts } from './progress';
 import { users } from './users';
 
 /** The video of a lesson slot (docs/decisions.md decision 10), keyed by think tank, topic and lesson. */
@@ -15,6 +17,8 @@ export const lessonVideos = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** The video's captions (WebVTT), uploaded by an admin; removed with the video they belong to. */
     captionsMediaId: uuid('captions_media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The video's length in seconds, read from the file (timestamped comments are checked against it). */
+    durationSeconds: real('duration_seconds'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.thinkTank, t.topicSlug, t.lessonSlug] })],
@@ -52,7 +56,15 @@ export const discussionMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** A time in the lesson video the message points at ('at 1:42'), in seconds; null: none. */
+    videoSeconds: real('video_seconds'),
+    /** The attempt this message posts (issue 18); deleting the attempt deletes the message. */
+    attemptId: uuid('attempt_id').references((): AnyPgColumn => attempts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id)],
+  (t) => [
+    index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id),
+    index('discussion_messages_user_idx').on(t.userId, t.thinkTank, t.topicSlug, t.lessonSlug),
+    index('discussion_messages_attempt_idx').on(t.attemptId),
+  ],
 );

@@ -106,6 +106,7 @@ describe('the chat feed', () => {
         messageType: 'text',
         createdAt: m.createdAt.toISOString(),
         user: { name: 'Ann', username: 'ann', profilePicture: null },
+        attempt: null,
       })}\n\n`,
     );
     // The same event framed as one chunk of a chunked HTTP/1.1 body.

@@ -20,7 +20,7 @@ type Deps = {
   now?: () => number;
 };
 
-const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text'>, MediaFamily> = {
+const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text' | 'attempt'>, MediaFamily> = {
   photo: 'image',
   video: 'video',
   voice: 'audio',

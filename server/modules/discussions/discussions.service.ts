@@ -33,6 +33,8 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
         text: m.text,
         createdAt: m.createdAt.toISOString(),
         user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
+        videoSeconds: null,
+        attempt: null,
       }));
     },
     async post(actor: Actor, slot: Slot, text: string): Promise<DiscussionMessage> {
@@ -48,6 +50,8 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
           username: actor.user.username,
           profilePicture: actor.user.profilePicture,
         },
+        videoSeconds: null,
+        attempt: null,
       };
     },
     async clear(actor: Actor, slot: Slot): Promise<void> {

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
+import { text } from './fields';
+
+/**
+ * Attempts posted back (issue 18): an annotated frame from the analysis tool (with, if chosen, the clip's
+ * segment around it) or a saved voiceover, posted with a caption to a lesson's discussion or to the
+ * community chat. Frames and clips are first uploaded with POST /api/upload (checked by content like
+ * every upload); the attempt names those uploads, which must be the member's own and not posted before.
+ */
+
+export const ATTEMPT_MAX_ANGLES = 20;
+export const ATTEMPT_ANGLE_LABEL_MAX_LENGTH = 40;
+
+/** One value measured on the frame with the angle tool. */
+export const attemptAngle = z.object(
+  {
+    label: text('angles[].label')
+      .trim()
+      .min(1, { error: 'angles[].label must not be blank' })
+      .max(ATTEMPT_ANGLE_LABEL_MAX_LENGTH, {
+        error: `angles[].label must be at most ${ATTEMPT_ANGLE_LABEL_MAX_LENGTH} characters`,
+      }),
+    degrees: z
+      .number({ error: 'angles[].degrees must be a number' })
+      .finite({ error: 'angles[].degrees must be a number' })
+      .min(0, { error: 'angles[].degrees must be between 0 and 360' })
+      .max(360, { error: 'angles[].degrees must be between 0 and 360' }),
+  },
+  { error: 'angles must be a list of { label, degrees }' },
+);
+export type AttemptAngleValue = z.infer<typeof attemptAngle>;
+
+/** A posted voiceover, playable by whoever sees the post: the screen and the voice, and the real length. */
+export const attemptVoiceover = z.object({
+  recordingId: z.string(),
+  screenUrl: z.string(),
+  audioUrl: z.string(),
+  durationSeconds: z.number(),
+});
+
+/** An attempt as shown inside the message that posts it. A file deleted since is null. */
+export const attemptView = z.object({
+  id: z.string(),
+  caption: z.string(),
+  imageUrl: z.string().nullable(),
+  clipUrl: z.string().nullable(),
+  voiceover: attemptVoiceover.nullable(),
+  angles: z.array(z.object({ label: z.string(), degrees: z.number() })),
+  /** Where in the member's clip the frame was taken, in seconds. */
+  frameSeconds: z.number().nullable(),
+});
+export type AttemptView = z.infer<typeof attemptView>;
+
+const slug = (field: string) => text(field).max(100, { error: `${field} must be at most 100 characters` });
+
+/** Where an attempt goes: a lesson's discussion (any discussion thread, e.g. 'physiological/main/main' too) or the community chat. */
+export const attemptTarget = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('lesson'),
+      thinkTank: slug('target.thinkTank'),
+      topic: slug('target.topic'),
+      lesson: slug('target.lesson'),
+    }),
+    z.object({ kind: z.literal('chat') }),
+  ],
+  { error: "target must be { kind: 'lesson', thinkTank, topic, lesson } or { kind: 'chat' }" },
+);
+export type AttemptTarget = z.infer<typeof attemptTarget>;
+
+/** POST /api/attempts. At least a frame or a voiceover; a clip only with its frame. */
+export const postAttemptBody = z.object(
+  {
+    target: attemptTarget,
+    caption: text('caption')
+      .trim()
+      .max(CHAT_MESSAGE_MAX_LENGTH, {
+        error: `caption must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+      })
+      .default(''),
+    /** The URL POST /api/upload returned for the frame (an image). */
+    imageUrl: text('imageUrl').max(200, { error: 'imageUrl must be at most 200 characters' }).optional(),
+    /** The URL POST /api/upload returned for the clip (a video). */
+    clipUrl: text('clipUrl').max(200, { error: 'clipUrl must be at most 200 characters' }).optional(),
+    /** One of the member's own voiceovers. */
+    recordingId: text('recordingId')
+      .pipe(z.uuid({ error: 'recordingId must be a recording id' }))
+      .optional(),
+    angles: z
+      .array(attemptAngle, { error: 'angles must be a list of { label, degrees }' })
+      .max(ATTEMPT_MAX_ANGLES, { error: `angles must hold at most ${ATTEMPT_MAX_ANGLES} values` })
+      .default([]),
+    frameSeconds: z
+      .number({ error: 'frameSeconds must be a number' })
+      .finite({ error: 'frameSeconds must be a number' })
+      .min(0, { error: 'frameSeconds must not be negative' })
+      .optional(),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type PostAttemptBody = z.infer<typeof postAttemptBody>;
+
+/** The path of DELETE /api/attempts/{id}. */
+export const attemptIdParams = z.object({
+  id: text('id').pipe(z.uuid({ error: 'Attempt not found' })),
+});
+
+/** GET /api/attempts (admins): attempts posted to lessons, newest first, optionally of one lesson. */
+export const attemptsQuery = z.object({
+  thinkTank: slug('thinkTank').optional(),
+  topic: slug('topic').optional(),
+  lesson: slug('lesson').optional(),
+  before: z.coerce.date({ error: 'before must be a date' }).optional(),
+});
+
+/** One attempt in the coach's review list. */
+export const attemptReviewItem = z.object({
+  attempt: attemptView,
+  /** The discussion message that posts it (its id in the thread). */
+  messageId: z.number().int(),
+  thinkTank: z.string(),
+  topic: z.string(),
+  lesson: z.string(),
+  createdAt: z.string(),
+  user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+  /** Whether an admin has posted in the thread since the attempt. */
+  replied: z.boolean(),
+});
+export type AttemptReviewItem = z.infer<typeof attemptReviewItem>;
+export const attemptsResponse = z.array(attemptReviewItem);

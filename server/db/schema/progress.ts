@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { media } from './media';
+import { recordings } from './recordings';
+import { users } from './users';
+
+/**
+ * A member's progress through one of the 36 lessons (issue 18): done or not, when they last opened it
+ * (for 'Continue' and for the unread mark of a coach's reply), and where its video was stopped. A row
+ * exists once the member has opened or marked the lesson; only the member reads it (admins see counts).
+ */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    thinkTank: text('think_tank').notNull(),
+    topicSlug: text('topic_slug').notNull(),
+    lessonSlug: text('lesson_slug').notNull(),
+    /** When the member marked the lesson done, or watched 90 % of its video; null: not done. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** When the member last opened the lesson page. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** Where the lesson video was stopped, in seconds; null: from the start. */
+    positionSeconds: real('position_seconds'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.thinkTank, t.topicSlug, t.lessonSlug] }),
+    check('lesson_progress_position', sql`${t.positionSeconds} is null or ${t.positionSeconds} >= 0`),
+  ],
+);
+
+/** One value measured on a posted frame, as drawn with the angle tool: 'Angle 1' 42.5°. */
+export type AttemptAngle = { label: string; degrees: number };
+
+/**
+ * An attempt posted back (issue 18): the annotated frame a member exported from the analysis tool, the
+ * clip's segment around it, or a saved voiceover, with a caption. It is shown by the one message that
+ * carries it (a lesson discussion's or the community chat's); deleting the attempt deletes that message
+ * and the frame's and clip's files. A voiceover stays on its owner's calendar.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The annotated frame (PNG with the angle values under it), uploaded by the member. */
+    imageMediaId: uuid('image_media_id')
+      .unique()
+      .references(() => media.id, { onDelete: 'set null' }),
+    /** The clip's segment around the frame (WebM), uploaded by the member. */
+    clipMediaId: uuid('clip_media_id')
+      .unique()
+      .references(() => media.id, { onDelete: 'set null' }),
+    /** A voiceover from the member's calendar; its files become visible to those who see the post. */
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    caption: text('caption').notNull().default(''),
+    /** The angle values measured on the frame, also written under it in the PNG. */
+    angles: jsonb('angles').$type<AttemptAngle[]>().notNull().default([]),
+    /** Where in the member's clip the frame was taken, in seconds. */
+    frameSeconds: real('frame_seconds'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attempts_user_idx').on(t.userId), index('attempts_recording_idx').on(t.recordingId)],
+);
+
+export type AttemptRow = typeof attempts.$inferSelect;
