@@ -21,7 +21,7 @@ import { discussionsRepository, lessonsRepository } from './db/repositories/less
 import { lessonsService, type LessonsService } from './modules/lessons/lessons.service';
 import { discussionsService, type DiscussionsService } from './modules/discussions/discussions.service';
 import { createChatFeed, namedEventFrame, type ChatFeed } from './modules/chat/chat.feed';
-import { createMemberCount, type MemberCount } from './plugins/member-count';
+import { createMemberCount, type MemberCount } from './storage/member-count';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './storage/session-store';

@@ -14,7 +14,7 @@ import type { AccountLinks } from './account-links';
 import { accountDeletedMail, changeEmailMail, emailChangeNoticeMail, type MailSender } from './account-mail';
 import { checkCurrentPassword } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
-import type { MemberCount } from '../../plugins/member-count';
+import type { MemberCount } from '../../storage/member-count';
 
 type Deps = {
   links: AccountLinks;

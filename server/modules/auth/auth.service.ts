@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../storage/session-store';
 import type { DeviceCookies } from './device-cookie';
-import type { MemberCount } from '../../plugins/member-count';
+import type { MemberCount } from '../../storage/member-count';
 import {
   retryAfterHeader,
   tooManyAttemptsMessage,

@@ -4,6 +4,7 @@ import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { uploadResponse } from '../../../common/contracts/chat';
 import { errorResponses } from '../../../common/contracts/errors';
 import { mediaIdParams } from '../../../common/contracts/media';
+import { MEDIA_URL_PREFIX } from '../../../common/media-url';
 import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 import { etagOf, saveChatUpload } from './media.service';
@@ -29,7 +30,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 /** GET /api/media/:id: every stored file, with its checked type, long private caching and Range. */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>(
-    '/api/media/:id',
+    `${MEDIA_URL_PREFIX}:id`,
     { onRequest: requireMember, schema: { params: mediaIdParams } },
     async (request, reply) => {
       const res = await ctx.mediaAccess.open(actorOf(request), request.params.id, {

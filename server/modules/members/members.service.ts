@@ -2,7 +2,7 @@ import { MEMBER_SEARCH_MAX_RESULTS } from '../../../common/constants';
 import type { MemberProfile, MemberSearchResult } from '../../../common/contracts/members';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
-import type { MemberCount } from '../../plugins/member-count';
+import type { MemberCount } from '../../storage/member-count';
 import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
 import type { Actor } from '../../storage/session-store';
 
