@@ -22,6 +22,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll-fast-path';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
+import { progressRoutes } from './modules/progress/progress.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await chatRoutes(app, ctx);
   await lessonsRoutes(app, ctx);
   await discussionsRoutes(app, ctx);
+  await progressRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {

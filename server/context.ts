@@ -20,6 +20,8 @@ import { recordingsService, type RecordingsService } from './modules/recordings/
 import { discussionsRepository, lessonsRepository } from './db/repositories/lessons.repository';
 import { lessonsService, type LessonsService } from './modules/lessons/lessons.service';
 import { discussionsService, type DiscussionsService } from './modules/discussions/discussions.service';
+import { progressRepository } from './db/repositories/progress.repository';
+import { progressService, type ProgressService } from './modules/progress/progress.service';
 import { createChatFeed, namedEventFrame, type ChatFeed } from './modules/chat/chat.feed';
 import { createMemberCount, type MemberCount } from './storage/member-count';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
@@ -74,6 +76,8 @@ export type AppContext = {
   chat: ChatService;
   lessons: LessonsService;
   discussions: DiscussionsService;
+  /** Each member's own lesson progress and 'Continue' (issue 18). */
+  progress: ProgressService;
   recordings: RecordingsService;
   /** Outgoing mail, through the database outbox (decision 17). */
   mail: Mailer;
@@ -107,6 +111,7 @@ export function createContext(
   const links = accountLinks(accountTokensRepository(database.db), config.clock ?? Date.now);
   const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
+  const progressRepo = progressRepository(database.db);
   const chatFeed = createChatFeed(database, chatRepo);
   const memberCount = createMemberCount(database, users);
   // The member count changes live on every open chat stream (issue 15).
@@ -127,11 +132,12 @@ export function createContext(
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
     members: membersService({ users, adminEmails, memberCount }),
     memberCount,
-    admin: adminService({ users, sessions, adminEmails }),
+    admin: adminService({ users, sessions, adminEmails, progress: progressRepo }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
     discussions: discussionsService({ repo: discussionsRepository(database.db), limits }),
+    progress: progressService({ repo: progressRepo, adminEmails }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
     mail,
     accountLinks: links,

@@ -42,6 +42,7 @@ describe('admin routes', () => {
           email: 'coach@example.com',
           isAdmin: true,
           paymentStatus: 'unpaid',
+          lessonsDone: 0,
         },
         {
           id: member.user.id,
@@ -50,6 +51,7 @@ describe('admin routes', () => {
           email: 'player@example.com',
           isAdmin: false,
           paymentStatus: 'unpaid',
+          lessonsDone: 0,
         },
       ]),
     );

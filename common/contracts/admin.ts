@@ -14,6 +14,8 @@ export const adminMember = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   paymentStatus: z.string(),
+  /** How many of the 36 lessons the member has done (issue 18). */
+  lessonsDone: z.number().int(),
 });
 export type AdminMember = z.infer<typeof adminMember>;
 export const adminMembersResponse = z.array(adminMember);

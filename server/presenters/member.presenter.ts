@@ -65,7 +65,11 @@ export function presentSearchResult(row: UserRow, adminEmails: ReadonlySet<strin
 }
 
 /** An entry of the admin credentials viewer: never a password or hash (docs/decisions.md decision 1). */
-export function presentAdminMember(row: UserRow, adminEmails: ReadonlySet<string>): AdminMember {
+export function presentAdminMember(
+  row: UserRow,
+  adminEmails: ReadonlySet<string>,
+  lessonsDone: number,
+): AdminMember {
   return {
     id: row.id,
     username: row.username,
@@ -73,5 +77,6 @@ export function presentAdminMember(row: UserRow, adminEmails: ReadonlySet<string
     email: row.email,
     isAdmin: isAdminRow(row, adminEmails),
     paymentStatus: row.paymentStatus,
+    lessonsDone,
   };
 }

@@ -2,7 +2,16 @@ import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle
 import { DELETED_MEMBER_NAME } from '../../../common/constants';
 import { MEDIA_URL_PREFIX } from '../../../common/media-url';
 import type { Db } from '../client';
-import { accountTokens, chatMessages, media, recordings, sessions, users, type UserRow } from '../schema';
+import {
+  accountTokens,
+  chatMessages,
+  lessonProgress,
+  media,
+  recordings,
+  sessions,
+  users,
+  type UserRow,
+} from '../schema';
 
 /** What deleting an account left to do outside the database: the files to remove. */
 export type DeletedAccount = { storageKeys: string[] };
@@ -79,6 +88,7 @@ export function accountsRepository(db: Db) {
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
         await tx.delete(recordings).where(eq(recordings.userId, userId));
+        await tx.delete(lessonProgress).where(eq(lessonProgress.userId, userId));
         const posted = tx
           .select({ one: sql`1` })
           .from(chatMessages)

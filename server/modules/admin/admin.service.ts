@@ -1,12 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { AdminMember } from '../../../common/contracts/admin';
+import type { ProgressRepository } from '../../db/repositories/progress.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { presentAdminMember } from '../../presenters/member.presenter';
 import type { Actor, SessionStore } from '../../storage/session-store';
 
-type Deps = { users: UsersRepository; sessions: SessionStore; adminEmails: ReadonlySet<string> };
+type Deps = {
+  users: UsersRepository;
+  sessions: SessionStore;
+  adminEmails: ReadonlySet<string>;
+  progress: Pick<ProgressRepository, 'doneCounts'>;
+};
 
 // No 0/O, 1/l/I: read aloud or copied by hand without mistakes.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -19,15 +25,15 @@ export function temporaryPassword(): string {
 }
 
 /** The admin's member list and password reset (docs/decisions.md decision 1): no password is ever shown. */
-export function adminService({ users, sessions, adminEmails }: Deps) {
+export function adminService({ users, sessions, adminEmails, progress }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');
   }
   return {
     async listMembers(actor: Actor): Promise<AdminMember[]> {
       requireAdmin(actor);
-      const rows = await users.listAll();
-      return rows.map((row) => presentAdminMember(row, adminEmails));
+      const [rows, done] = await Promise.all([users.listAll(), progress.doneCounts()]);
+      return rows.map((row) => presentAdminMember(row, adminEmails, done.get(row.id) ?? 0));
     },
 
     /** Sets a temporary password, ends the member's sessions and makes them choose a new one. */

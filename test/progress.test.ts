@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attempts, discussionMessages } from '../server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+import { buildUser, type BuiltUser } from './helpers/factories';
+
+let t: TestApp;
+let admin: BuiltUser;
+let ann: BuiltUser;
+let bob: BuiltUser;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
+  admin = await buildUser(t.app, { email: 'coach@example.com' });
+  ann = await buildUser(t.app);
+  bob = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const SYSTEMS = 'intellectual/understanding-self/systems-theory';
+const request = (
+  method: 'GET' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string | undefined,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const progressOf = async (who: BuiltUser) => {
+  const res = await request('GET', '/api/progress', who.cookie);
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    lessons: Array<{
+      thinkTank: string;
+      topic: string;
+      lesson: string;
+      doneAt: string | null;
+      openedAt: string | null;
+      positionSeconds: number | null;
+      unread: boolean;
+    }>;
+    continue: { thinkTank: string; topic: string; lesson: string } | null;
+  };
+};
+const entryOf = async (who: BuiltUser, path: string) =>
+  (await progressOf(who)).lessons.find((l) => `${l.thinkTank}/${l.topic}/${l.lesson}` === path);
+
+describe('GET /api/progress', () => {
+  it('is for signed-in members only, and starts empty with Continue at lesson 201', async () => {
+    expect((await request('GET', '/api/progress', undefined)).statusCode).toBe(401);
+    const fresh = await buildUser(t.app);
+    expect(await progressOf(fresh)).toEqual({
+      lessons: [],
+      continue: {
+        thinkTank: 'intellectual',
+        topic: 'understanding-self',
+        lesson: 'what-constitutes-intelligence',
+      },
+    });
+  });
+});
+
+describe('marking a lesson done', () => {
+  it('marks and unmarks, keeps the first time it was done, and shows only in the member’s own progress', async () => {
+    const put = await request('PUT', `/api/progress/${SYSTEMS}`, ann.cookie);
+    expect(put.statusCode).toBe(200);
+    const first = put.json().doneAt as string;
+    expect(Date.parse(first)).not.toBeNaN();
+    // Again: still done, same time.
+    const again = await request('PUT', `/api/progress/${SYSTEMS}`, ann.cookie, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json().doneAt).toBe(first);
+    expect((await entryOf(ann, SYSTEMS))?.doneAt).toBe(first);
+    // Bob sees none of it, and his own marks never touch Ann's.
+    expect(await entryOf(bob, SYSTEMS)).toBeUndefined();
+    await request('PUT', `/api/progress/${SYSTEMS}`, bob.cookie);
+    await request('DELETE', `/api/progress/${SYSTEMS}`, bob.cookie);
+    expect((await entryOf(ann, SYSTEMS))?.doneAt).toBe(first);
+
+    const del = await request('DELETE', `/api/progress/${SYSTEMS}`, ann.cookie);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({
+      thinkTank: 'intellectual',
+      topic: 'understanding-self',
+      lesson: 'systems-theory',
+      doneAt: null,
+    });
+    expect((await entryOf(ann, SYSTEMS))?.doneAt).toBeNull();
+  });
+
+  it('answers 404 outside the 36 lessons, 401 to visitors, 400 to hostile paths', async () => {
+    for (const path of [
+      'physiological/main/main',
+      'spiritual/main/main',
+      'intellectual/understanding-self/nope',
+      'intellectual/optimal-self/systems-theory',
+      'other/a/b',
+    ]) {
+      const res = await request('PUT', `/api/progress/${path}`, ann.cookie);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual({ error: 'Lesson not found' });
+    }
+    expect((await request('PUT', `/api/progress/${SYSTEMS}`, undefined)).statusCode).toBe(401);
+    expect((await request('DELETE', `/api/progress/${SYSTEMS}`, undefined)).statusCode).toBe(401);
+    const nul = await request(
+      'PUT',
+      '/api/progress/intellectual/understanding-self/systems%00theory',
+      ann.cookie,
+    );
+    expect(nul.statusCode).toBe(400);
+    const long = await request(
+      'PUT',
+      `/api/progress/intellectual/understanding-self/${'a'.repeat(101)}`,
+      ann.cookie,
+    );
+    expect(long.statusCode).toBe(400);
+  });
+});
+
+describe('visiting a lesson', () => {
+  const visit = (who: BuiltUser, payload: unknown, path = SYSTEMS) =>
+    request('PUT', `/api/progress/${path}/visit`, who.cookie, payload);
+
+  it('records the opening and where the video stands, and Continue offers the lesson to resume', async () => {
+    const res = await visit(bob, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ positionSeconds: null, doneAt: null });
+    expect(Date.parse(res.json().openedAt)).not.toBeNaN();
+    const moved = await visit(bob, { positionSeconds: 102.5 });
+    expect(moved.json().positionSeconds).toBe(102.5);
+    // Opening it again without a position keeps the position.
+    expect((await visit(bob, {})).json().positionSeconds).toBe(102.5);
+    expect((await progressOf(bob)).continue).toEqual({
+      thinkTank: 'intellectual',
+      topic: 'understanding-self',
+      lesson: 'systems-theory',
+    });
+  });
+
+  it('refuses positions that are no time, with the field named', async () => {
+    for (const [payload, error] of [
+      [{ positionSeconds: -1 }, 'positionSeconds must not be negative'],
+      [{ positionSeconds: '12' }, 'positionSeconds must be a number'],
+      [{ positionSeconds: null }, 'positionSeconds must be a number'],
+      [{ positionSeconds: 1e9 }, 'positionSeconds must be at most 86400'],
+      [[1], 'Request body must be a JSON object'],
+    ] as const) {
+      const res = await visit(bob, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toContain(error);
+    }
+    expect((await visit(bob, {}, 'spiritual/main/main')).statusCode).toBe(404);
+  });
+});
+
+describe('Continue through the API', () => {
+  it('goes from the last lesson of an area to the first of the next, and from a topic’s end to the next topic', async () => {
+    const cara = await buildUser(t.app);
+    await request('PUT', '/api/progress/intellectual/understanding-enemy/methods-idp', cara.cookie);
+    expect((await progressOf(cara)).continue).toEqual({
+      thinkTank: 'psychological',
+      topic: 'stress-management',
+      lesson: 'anxiety-personal-lives',
+    });
+    await request('PUT', '/api/progress/emotional/emotion-neural-link/flow-state', cara.cookie);
+    expect((await progressOf(cara)).continue).toEqual({
+      thinkTank: 'emotional',
+      topic: 'alter-ego',
+      lesson: 'emotional-conviction',
+    });
+  });
+});
+
+describe('a coach’s reply to an attempt', () => {
+  it('marks the lesson unread for the member who posted the attempt until they open it', async () => {
+    const db = t.app.ctx.database.db;
+    const dana = await buildUser(t.app);
+    const slot = { thinkTank: 'psychological', topicSlug: 'neuro-remodeling', lessonSlug: 'theory' };
+    const path = 'psychological/neuro-remodeling/theory';
+    const [attempt] = await db
+      .insert(attempts)
+      .values({ userId: dana.user.id, caption: 'my squat' })
+      .returning();
+    await db
+      .insert(discussionMessages)
+      .values({ ...slot, userId: dana.user.id, text: 'my squat', attemptId: attempt!.id });
+    // Another member's answer is no coach's reply.
+    await db.insert(discussionMessages).values({ ...slot, userId: bob.user.id, text: 'nice' });
+    expect((await entryOf(dana, path))?.unread ?? false).toBe(false);
+
+    await db.insert(discussionMessages).values({ ...slot, userId: admin.user.id, text: 'Knees out' });
+    expect(await entryOf(dana, path)).toMatchObject({ unread: true, doneAt: null, openedAt: null });
+    // Nobody else gets the mark.
+    expect((await entryOf(bob, path))?.unread ?? false).toBe(false);
+
+    await request('PUT', `/api/progress/${path}/visit`, dana.cookie, {});
+    expect((await entryOf(dana, path))?.unread).toBe(false);
+    // A later reply marks it again.
+    await db.insert(discussionMessages).values({ ...slot, userId: admin.user.id, text: 'And slower' });
+    expect((await entryOf(dana, path))?.unread).toBe(true);
+  });
+});
+
+describe('the admins’ member viewer', () => {
+  it('shows how many lessons each member has done', async () => {
+    const eve = await buildUser(t.app);
+    await request('PUT', '/api/progress/emotional/alter-ego/assessing-data', eve.cookie);
+    await request('PUT', '/api/progress/emotional/alter-ego/emotional-conviction', eve.cookie);
+    const res = await request('GET', '/api/admin/members', admin.cookie);
+    expect(res.statusCode).toBe(200);
+    const members = res.json() as Array<{ username: string; lessonsDone: number }>;
+    expect(members.find((m) => m.username === eve.user.username)?.lessonsDone).toBe(2);
+    expect(members.find((m) => m.username === admin.user.username)?.lessonsDone).toBe(0);
+  });
+});
