@@ -58,30 +58,40 @@ describe("a member's home", () => {
     });
   }
 
-  it('offers the lesson last opened on this device, and the one after it', async () => {
-    const { page, context, baseURL } = f;
-    await signUpViaApi(context, baseURL);
+  it('offers to continue the lesson last opened, then the one after the last one done, on any device', async () => {
+    const { page, context, baseURL, browser } = f;
+    const member = await signUpViaApi(context, baseURL);
     await page.goto('/think-tanks/intellectual/understanding-self/systems-theory');
     await page.getByRole('heading', { name: '203 · Systems Theory', exact: true }).waitFor();
-    // The page is drawn by the server before the app runs: opened, for the app, once it has kept it.
-    await expect
-      .poll(() =>
-        page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('tribe36-last-lesson:'))),
-      )
-      .toBe(true);
+    // The opening is kept by the server once the app runs (the page is drawn by the server first).
+    await expect.poll(() => page.getByRole('button', { name: 'Mark as done' }).isEnabled()).toBe(true);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+    await nextLesson(page)
+      .getByRole('link', { name: /^Continue\s*203 · Systems Theory\s*Intellectual · Understanding Self$/ })
+      .waitFor();
 
-    await nextLesson(page).waitFor();
-    const resume = nextLesson(page).getByRole('link', {
-      name: /^Continue where you left off\s*203 · Systems Theory\s*Intellectual · Understanding Self$/,
-    });
-    expect(await resume.isVisible()).toBe(true);
-    const after = nextLesson(page).getByRole('link', { name: /^Up next\s*204 · Optimization Of Learning$/ });
-    expect(await after.isVisible()).toBe(true);
-    await after.click();
-    await page.getByRole('heading', { name: '204 · Optimization Of Learning', exact: true }).waitFor();
+    // Done: the next lesson is offered, on another device too.
+    await page.goto('/think-tanks/intellectual/understanding-self/systems-theory');
+    const done = page.getByRole('button', { name: 'Mark as done' });
+    await expect.poll(() => done.isEnabled()).toBe(true);
+    await done.click();
+    await expect.poll(() => done.getAttribute('aria-pressed')).toBe('true');
+    const other = await browser.newContext({ baseURL });
+    try {
+      const res = await other.request.post(`${baseURL}/api/auth/login`, {
+        data: { username: member.email, password: member.password },
+      });
+      expect(res.ok()).toBe(true);
+      const phone = await other.newPage();
+      await phone.goto('/');
+      await nextLesson(phone)
+        .getByRole('link', { name: /^Continue\s*204 · Optimization Of Learning/ })
+        .waitFor();
+    } finally {
+      await other.close();
+    }
 
-    // Another member on the same device starts from the beginning.
+    // Another member starts from the beginning.
     await page.goto('/');
     await logoutFromMenu(page);
     await signUpViaApi(context, baseURL);

@@ -22,23 +22,29 @@ describe('Think Tank curriculum pages', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Think Tanks' }).click();
     const items = page.getByRole('menuitem');
-    expect(await items.allTextContents()).toEqual([
-      'Physiological',
-      'Intellectual',
-      'Psychological',
-      'Emotional',
-      'Spiritual',
-    ]);
-    await page.getByRole('menuitem', { name: 'Intellectual' }).click();
+    // Continue first (a new member starts at 201), then the five areas with the lesson areas' counts.
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual([
+        'Continue: 201 · What Constitutes Intelligence',
+        'Physiological',
+        'Intellectual0 of 16 done',
+        'Psychological0 of 14 done',
+        'Emotional0 of 6 done',
+        'Spiritual',
+      ]);
+    await page.getByRole('menuitem', { name: /^Intellectual/ }).click();
     await page.waitForURL((url) => url.pathname === '/think-tanks/intellectual');
 
     await heading(page, 'Intellectual').waitFor();
-    // Each topic card: its lesson numbers, title and count.
-    expect(await linkNames(list(page, 'Intellectual topics'))).toEqual([
-      '201–207 Understanding Self 7 lessons',
-      '208–211 Optimal Self 4 lessons',
-      '212–216 Understanding Enemy 5 lessons',
-    ]);
+    // Each topic card: its lesson numbers, title, count and the member's progress (once it is known).
+    await expect
+      .poll(() => linkNames(list(page, 'Intellectual topics')))
+      .toEqual([
+        '201–207 Understanding Self 7 lessons 0 of 7 done',
+        '208–211 Optimal Self 4 lessons 0 of 4 done',
+        '212–216 Understanding Enemy 5 lessons 0 of 5 done',
+      ]);
 
     await page.getByRole('link', { name: /Understanding Enemy/ }).click();
     await page.waitForURL((url) => url.pathname === '/think-tanks/intellectual/understanding-enemy');

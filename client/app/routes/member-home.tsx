@@ -2,7 +2,7 @@ import type { CurrentUser } from '@common/contracts/auth';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
-import { NextLessonCard } from '../../features/think-tanks/components/next-lesson-card';
+import { ContinueCard } from '../../features/think-tanks/components/continue-card';
 
 /**
  * A member's / : a greeting with the Think Tanks menu, their next lesson, and the community chat in
@@ -20,7 +20,7 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
       </div>
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-2 lg:row-start-1">
-          <NextLessonCard userId={user.id} />
+          <ContinueCard />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <CommunityChatPanel />

@@ -7,6 +7,7 @@ import {
   LazyRecordingCalendar,
   LazyVoiceoverRecordingCard,
 } from '../../features/recordings/components/lazy-recordings';
+import { LessonProgressCard } from '../../features/think-tanks/components/lesson-progress-card';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
@@ -54,6 +55,7 @@ export default function ProfilePage() {
         <div className="grid gap-6">
           <EmailConfirmationBanner user={user} />
           <ProfileView user={user} adminActions={<MemberCredentialsAction />} />
+          <LessonProgressCard />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <LazyVoiceoverRecordingCard />
             <LazyRecordingCalendar />

@@ -49,6 +49,9 @@ export function MemberCredentialsEntry({
             <Badge variant="outline" className="px-2 text-[0.65rem]">
               {member.paymentStatus}
             </Badge>
+            <span aria-hidden="true">·</span>
+            Lessons done:
+            <span className="font-semibold tabular-nums text-foreground">{member.lessonsDone} / 36</span>
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">

@@ -9,11 +9,9 @@ import { usePostCommunityMessage } from '../api/post-community-message';
 import { useSendAttachment } from '../use-send-attachment';
 import { useVoiceRecorder } from '../use-voice-recorder';
 import { MessageInput } from '../../../components/message-input';
+import { formatMinutes } from '@common/text';
 
-function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+const formatElapsed = (ms: number) => formatMinutes(ms / 1000);
 
 /** The running time of a recording, ticking on its own so nothing else re-renders. */
 function RecordingClock({ startedAt }: { startedAt: number }) {

@@ -1,6 +1,8 @@
-import { ChevronDown } from 'lucide-react';
+import { ArrowRight, ChevronDown } from 'lucide-react';
 import { Link } from 'wouter';
-import { AREA_TITLES, THINK_TANKS } from '@common/curriculum';
+import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
+import { doneCount } from '@common/progress';
+import { useContinueLink, useProgress } from '../../../lib/progress';
 import { THINK_TANK_ICONS } from '../../../components/think-tank-icons';
 import { Button } from '../../../components/ui/button';
 import {
@@ -15,6 +17,8 @@ import { thinkTankPath } from '../../../lib/paths';
 
 /** The members' Think Tanks menu: the five lesson areas. */
 export function ThinkTanksDropdown() {
+  const progress = useProgress().data;
+  const next = useContinueLink();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -26,18 +30,38 @@ export function ThinkTanksDropdown() {
           />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-64">
+      <DropdownMenuContent align="start" className="w-72">
+        {next ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link href={next.href} className="font-semibold text-brand">
+                <ArrowRight aria-hidden="true" />
+                <span className="truncate">{next.label}</span>
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuLabel className="text-xs font-bold uppercase tracking-[0.2em] text-muted-foreground">
           Lesson areas
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {THINK_TANKS.map((area) => {
           const Icon = THINK_TANK_ICONS[area];
+          const count =
+            progress && (TOPIC_AREAS as readonly string[]).includes(area)
+              ? doneCount(progress.lessons, area)
+              : null;
           return (
             <DropdownMenuItem key={area} asChild>
               <Link href={thinkTankPath(area)}>
                 <Icon aria-hidden="true" />
-                {AREA_TITLES[area]}
+                <span className="flex-1">{AREA_TITLES[area]}</span>
+                {count ? (
+                  <span className="text-xs tabular-nums text-muted-foreground">
+                    {count.done} of {count.total} done
+                  </span>
+                ) : null}
               </Link>
             </DropdownMenuItem>
           );

@@ -6,6 +6,8 @@ import { useLessonVideo } from '../api/get-lesson-video';
 import type { VideoSlot } from '../lesson-video-file';
 import { LessonCaptionsUploadButton } from './lesson-captions-upload-button';
 import { LessonVideoUploadButton } from './lesson-video-upload-button';
+import { formatMinutes } from '@common/text';
+import type { LessonVideoProgress } from '../use-lesson-progress';
 
 const STAGE = 'aspect-video w-full';
 
@@ -13,7 +15,16 @@ const STAGE = 'aspect-video w-full';
  * The lesson's video: a player that seeks through HTTP Range, or 'No video uploaded yet'; with the upload
  * control in the card's header. A playback failure is only logged (SPEC §8).
  */
-export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: string }) {
+export function LessonVideoCard({
+  slot,
+  title,
+  progress,
+}: {
+  slot: VideoSlot;
+  title: string;
+  /** For one of the 36 lessons: resume, saved position and done at 90 % (issue 18). */
+  progress?: LessonVideoProgress;
+}) {
   const video = useLessonVideo(slot);
   const videoUrl = video.data?.videoUrl ?? null;
   const captionsUrl = video.data?.captionsUrl ?? null;
@@ -53,6 +64,7 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
           aria-label={`Video: ${title}`}
           onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
           className={`${STAGE} bg-black`}
+          {...progress?.videoProps}
         >
           {captionsUrl ? <track kind="captions" src={captionsUrl} label="Captions" /> : null}
         </video>
@@ -66,6 +78,15 @@ export function LessonVideoCard({ slot, title }: { slot: VideoSlot; title: strin
           <p className="font-semibold text-muted-foreground">No video uploaded yet</p>
         </div>
       )}
+      {progress?.resumedAt != null ? (
+        <p role="status" className="flex flex-wrap items-center gap-x-2 border-t px-3 py-2 text-sm sm:px-5">
+          <span>Resumed at {formatMinutes(progress.resumedAt)}</span>
+          <span aria-hidden="true">·</span>
+          <Button size="sm" variant="link" className="h-auto p-0" onClick={progress.startOver}>
+            Start over
+          </Button>
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -10,7 +10,8 @@ import {
 import { thinkTankPath, topicPath } from '../../../lib/paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
-import { useRememberLesson } from './next-lesson-card';
+import { useLessonVisit } from '../use-lesson-progress';
+import { LessonDoneButton } from './lesson-done-button';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 import { VideoWithDiscussion } from './video-with-discussion';
 
@@ -32,7 +33,7 @@ export function LessonView({
 }) {
   const topic = findTopic(area, topicSlug);
   const lesson = topic ? findLesson(area, topic.slug, lessonSlug) : null;
-  useRememberLesson(lesson);
+  useLessonVisit(lesson ? { thinkTank: area, topic: lesson.topic.slug, lesson: lesson.slug } : null);
   if (!topic) {
     return (
       <CurriculumNotFound
@@ -72,6 +73,7 @@ export function LessonView({
         title={heading}
         discussion={discussion(lesson)}
       >
+        <LessonDoneButton lesson={{ thinkTank: area, topic: topic.slug, lesson: lesson.slug }} />
         <LessonPager lesson={lesson} />
       </VideoWithDiscussion>
     </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { VideoSlot } from '../lesson-video-file';
+import { isCurriculumLesson } from '@common/progress';
+import { useLessonVideoProgress } from '../use-lesson-progress';
 import { LessonVideoCard } from './lesson-video-card';
 
 /**
@@ -20,10 +22,24 @@ export function VideoWithDiscussion({
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
       <div className="grid min-w-0 gap-6">
-        <LessonVideoCard slot={slot} title={title} />
+        {isCurriculumLesson(slot.thinkTank, slot.topicSlug, slot.lessonSlug) ? (
+          <LessonVideoWithProgress slot={slot} title={title} />
+        ) : (
+          <LessonVideoCard slot={slot} title={title} />
+        )}
         {children}
       </div>
       <div className="min-w-0">{discussion}</div>
     </div>
   );
+}
+
+/** One of the 36 lessons' video: it resumes, saves its position and marks the lesson done at 90 %. */
+function LessonVideoWithProgress({ slot, title }: { slot: VideoSlot; title: string }) {
+  const progress = useLessonVideoProgress({
+    thinkTank: slot.thinkTank,
+    topic: slot.topicSlug,
+    lesson: slot.lessonSlug,
+  });
+  return <LessonVideoCard slot={slot} title={title} progress={progress} />;
 }
