@@ -42,6 +42,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as a Playwright locator does (vitest's own default, 1 s, is shorter
+          // than a cold first page load on a busy 2-core machine).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

@@ -94,10 +94,13 @@ describe('Think Tank curriculum pages', () => {
     expect(await page.getByRole('link', { name: '306 · Intro CBT' }).isVisible()).toBe(true);
 
     await page.goto('/think-tanks/emotional');
-    expect(await linkNames(list(page, 'Emotional topics'))).toEqual([
-      '401–403 Emotion Neural Link 3 lessons',
-      '404–406 Alter Ego 3 lessons',
-    ]);
+    // The bars are filled in once the member's progress arrives.
+    await expect
+      .poll(() => linkNames(list(page, 'Emotional topics')))
+      .toEqual([
+        '401–403 Emotion Neural Link 3 lessons 0 of 3 done',
+        '404–406 Alter Ego 3 lessons 0 of 3 done',
+      ]);
     await page.goto('/think-tanks/emotional/alter-ego/assessing-data');
     await heading(page, '406 · Assessing Data').waitFor();
   });

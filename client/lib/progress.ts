@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonProgressEntry, LessonRef, ProgressResponse } from '@common/contracts/progress';
-import { lessonKey } from '@common/progress';
+import { continueLesson, lessonKey } from '@common/progress';
 import { findLesson, lessonHeading } from '@common/curriculum';
 import { apiJson, getQueryFn } from './api-client';
 import { serverErrorMessage } from './api-error';
@@ -25,9 +25,26 @@ export function entryOf(progress: ProgressResponse | undefined, lesson: LessonRe
   return progress.lessons.find((e) => lessonKey(e) === lessonKey(lesson)) ?? null;
 }
 
+/** `progress` with one lesson's entry replaced, and Continue worked out again by the server's own rule. */
 function withEntry(progress: ProgressResponse, entry: LessonProgressEntry): ProgressResponse {
-  const others = progress.lessons.filter((e) => lessonKey(e) !== lessonKey(entry));
-  return { ...progress, lessons: [...others, entry] };
+  const lessons = [...progress.lessons.filter((e) => lessonKey(e) !== lessonKey(entry)), entry];
+  return { ...progress, lessons, continue: continueLesson(lessons) };
+}
+
+const blankEntry = (lesson: LessonRef): LessonProgressEntry => ({
+  thinkTank: lesson.thinkTank,
+  topic: lesson.topic,
+  lesson: lesson.lesson,
+  doneAt: null,
+  openedAt: null,
+  positionSeconds: null,
+  unread: false,
+});
+
+/** `progress` as it is once the member has opened `lesson` at `at` (read, and the latest activity). */
+export function withVisit(progress: ProgressResponse, lesson: LessonRef, at: string): ProgressResponse {
+  const entry = entryOf(progress, lesson) ?? blankEntry(lesson);
+  return withEntry(progress, { ...entry, openedAt: at, unread: false });
 }
 
 /**
@@ -43,13 +60,7 @@ export function useSetLessonDone(lesson: LessonRef) {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);
       if (before) {
-        const entry = entryOf(before, lesson) ?? {
-          ...lesson,
-          doneAt: null,
-          openedAt: null,
-          positionSeconds: null,
-          unread: false,
-        };
+        const entry = entryOf(before, lesson) ?? blankEntry(lesson);
         const doneAt = done ? (entry.doneAt ?? new Date().toISOString()) : null;
         queryClient.setQueryData(queryKey, withEntry(before, { ...entry, doneAt }));
       }

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WATCHED_DONE_FRACTION, type LessonRef } from '@common/contracts/progress';
-import { lessonKey } from '@common/progress';
+import { isCurriculumLesson, lessonKey } from '@common/progress';
 import { toast } from '../../lib/toast';
 import {
   entryOf,
   progressQueryOptions,
   sendLessonVisit,
   useProgress,
+  withVisit,
   useSetLessonDone,
 } from '../../lib/progress';
 
@@ -25,10 +26,14 @@ export function useLessonVisit(lesson: LessonRef | null) {
   const latest = useRef(lesson);
   latest.current = lesson;
   useEffect(() => {
-    if (!key || !latest.current) return;
-    void sendLessonVisit(latest.current).then(() =>
-      queryClient.invalidateQueries({ queryKey: progressQueryOptions.queryKey }),
-    );
+    const opened = latest.current;
+    if (!key || !opened) return;
+    // Shown at once (Continue, the unread mark), before the server has it.
+    const { queryKey } = progressQueryOptions;
+    const before = queryClient.getQueryData(queryKey);
+    if (before && isCurriculumLesson(opened.thinkTank, opened.topic, opened.lesson))
+      queryClient.setQueryData(queryKey, withVisit(before, opened, new Date().toISOString()));
+    void sendLessonVisit(opened).then(() => queryClient.invalidateQueries({ queryKey }));
   }, [key, queryClient]);
 }
 
