@@ -12,3 +12,10 @@ export const SESSION_ENDED_EVENT = 'session-ended';
  * deletes their account, on any server process.
  */
 export const MEMBERS_EVENT = 'members';
+
+/**
+ * The stream's named event for a message taken back, `data: {"id": N}`: an attempt deleted by its
+ * author or an admin (issue 18, docs/decisions.md decision 38), on any server process. The client
+ * drops the message from the room; a message it does not hold is ignored.
+ */
+export const MESSAGE_DELETED_EVENT = 'message-deleted';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { addMessagesToRoom } from './api/get-community-messages';
 import { postCommunityMessage } from './api/post-community-message';
-import { uploadChatFile } from './api/upload-chat-file';
+import { uploadFile } from '../../lib/upload-file';
 import { checkChatAttachment, UPLOAD_FAILED } from './chat-attachment';
 
 function isAbort(error: unknown): boolean {
@@ -31,7 +31,7 @@ export function useSendAttachment({ onSent }: { onSent?: () => void } = {}) {
       controllerRef.current = controller;
       setProgress(0);
       try {
-        const { url } = await uploadChatFile(file, {
+        const { url } = await uploadFile(file, {
           signal: controller.signal,
           // Whole percents, so React renders only when the figure changes.
           onProgress: (fraction) => setProgress(Math.min(100, Math.floor(fraction * 100))),

@@ -2,10 +2,13 @@ import {
   DraftingCompass,
   Download,
   FolderOpen,
+  GraduationCap,
+  MessagesSquare,
   Pause,
   Pencil,
   Play,
   Scan,
+  Send,
   Slash,
   StepBack,
   StepForward,
@@ -14,11 +17,20 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CANVAS_HEIGHT, CANVAS_WIDTH, MAX_ZOOM, MIN_ZOOM } from '@common/geometry';
+import { PostAttemptDialog, type TargetKind } from '../../../components/attempts/post-attempt-dialog';
 import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { ATTEMPT_CLIP_SECONDS, type AttemptDraft } from '../../../lib/attempts';
+import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
@@ -335,5 +347,55 @@ export function AnalysisStage({
         {state.announcement && <span key={state.announcement.id}>{state.announcement.text}</span>}
       </div>
     </div>
+  );
+}
+
+/**
+ * 'Post' (issue 18 part 4): 'Post to lesson…' or 'Post to chat' sends the current frame, exported with
+ * its angle values, and if the member chooses the clip's segment around it, with a caption.
+ */
+export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | null; state: EngineState }) {
+  const [open, setOpen] = useState<{ draft: AttemptDraft; target: TargetKind } | null>(null);
+  const start = async (target: TargetKind) => {
+    if (!engine) return;
+    try {
+      const video = state.mediaType === 'video';
+      const draft: AttemptDraft = {
+        kind: 'frame',
+        image: await engine.exportPng(),
+        angles: engine.angleValues(),
+        frameSeconds: video ? engine.currentTime : null,
+        recordClip: video ? () => engine.recordClip(ATTEMPT_CLIP_SECONDS) : null,
+      };
+      setOpen({ draft, target });
+    } catch (error) {
+      console.error('Export failed', error);
+      toast({ title: 'Error', description: 'Could not export the frame', variant: 'destructive' });
+    }
+  };
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button size="sm" variant="ghost" disabled={!engine || !state.mediaType} className="h-9">
+            <Send aria-hidden="true" />
+            Post
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => void start('lesson')}>
+            <GraduationCap aria-hidden="true" />
+            Post to lesson…
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void start('chat')}>
+            <MessagesSquare aria-hidden="true" />
+            Post to chat
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {open && (
+        <PostAttemptDialog draft={open.draft} initialTarget={open.target} onClose={() => setOpen(null)} />
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   ExportButton,
   MediaFileInput,
   PlaybackBar,
+  PostAttemptMenu,
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
@@ -41,6 +42,7 @@ export default function AnalysisTool() {
         <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name="analysis-frame" />
+          <PostAttemptMenu engine={engine} state={state} />
         </div>
       </div>
       <AnalysisStage

@@ -9,6 +9,7 @@ import {
   ExportButton,
   MediaFileInput,
   PlaybackBar,
+  PostAttemptMenu,
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
@@ -95,6 +96,7 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
         <div className="flex items-center">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name={slug} />
+          <PostAttemptMenu engine={engine} state={state} />
         </div>
       </div>
       <div className="-mx-3">

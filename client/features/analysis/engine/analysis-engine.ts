@@ -19,6 +19,7 @@ import {
   type Tool,
 } from './annotations';
 import { AnnotationTiles } from './annotation-tiles';
+import { angleBandHeight, angleValues, drawAngleBand, type AngleValue } from './export-frame';
 import { describeAnnotations } from './describe-annotations';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
 import { PointerGestures, type GestureHandlers } from './pointer-gestures';
@@ -369,15 +370,74 @@ export class AnalysisEngine {
     this.draw();
   }
 
-  /** The current frame with its drawings as a PNG, at twice the logical size. */
+  /** The angles measured on the frame, in the order drawn: 'Angle 1' 42.5. */
+  angleValues(): AngleValue[] {
+    return angleValues(this.annotations);
+  }
+
+  /**
+   * The current frame with its drawings as a PNG, at twice the logical size, with the angle values
+   * written in a band under it when there are any.
+   */
   exportPng(): Promise<Blob> {
+    const values = this.angleValues();
     const out = document.createElement('canvas');
     out.width = CANVAS_WIDTH * 2;
-    out.height = CANVAS_HEIGHT * 2;
-    renderScene(out.getContext('2d', { alpha: false })!, this.scene(false), 2);
+    out.height = (CANVAS_HEIGHT + angleBandHeight(values)) * 2;
+    const ctx = out.getContext('2d', { alpha: false })!;
+    renderScene(ctx, this.scene(false), 2);
+    ctx.setTransform(2, 0, 0, 2, 0, 0);
+    drawAngleBand(ctx, values);
     return new Promise((resolve, reject) =>
       out.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png'),
     );
+  }
+
+  /**
+   * Records the clip's segment around the current frame, as the canvas shows it (the video with its
+   * drawings, under the current zoom), `seconds` long at most, at normal speed; then goes back to the
+   * frame, paused. A WebM blob; rejects for an image or when the browser cannot record a canvas.
+   */
+  async recordClip(seconds: number): Promise<Blob> {
+    const video = this.media?.video;
+    if (!video || this.state.mediaType !== 'video') throw new Error('Only a video has a clip');
+    const at = video.currentTime;
+    const duration = this.media!.duration || at;
+    const from = Math.max(0, Math.min(at - seconds / 2, duration - seconds));
+    const to = Math.min(duration, from + seconds);
+    const rate = video.playbackRate;
+    this.pause();
+    await seekTo(video, from);
+    const stream = this.canvas.captureStream(30);
+    const type = MediaRecorder.isTypeSupported('video/webm;codecs=vp8')
+      ? 'video/webm;codecs=vp8'
+      : 'video/webm';
+    const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 2_500_000 });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
+    const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
+    try {
+      video.playbackRate = 1;
+      recorder.start(250);
+      await video.play();
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (this.destroyed || video.ended || video.paused || video.currentTime >= to) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      });
+    } finally {
+      video.pause();
+      if (recorder.state !== 'inactive') recorder.stop();
+      video.playbackRate = rate;
+      for (const track of stream.getTracks()) track.stop();
+    }
+    await stopped;
+    await seekTo(video, at);
+    this.invalidate();
+    if (chunks.length === 0) throw new Error('Nothing was recorded');
+    return new Blob(chunks, { type: 'video/webm' });
   }
 
   destroy() {
@@ -598,4 +658,13 @@ export class AnalysisEngine {
     if (annotation.type === 'angle') this.showBanner(angleBannerText(annotation.angle));
     else this.announce(`${this.state.annotationTexts.at(-1)} added.`);
   }
+}
+
+/** Seeks a video and waits until the frame there is ready. */
+function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
+  if (Math.abs(video.currentTime - time) < 0.001 && !video.seeking) return Promise.resolve();
+  return new Promise((resolve) => {
+    video.addEventListener('seeked', () => resolve(), { once: true });
+    video.currentTime = time;
+  });
 }

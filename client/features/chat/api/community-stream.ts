@@ -2,10 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import type { MemberCountResponse } from '@common/contracts/auth';
-import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
+import { MEMBERS_EVENT, MESSAGE_DELETED_EVENT, SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { setMemberCount } from '../../../lib/member-count';
-import { addMessagesToRoom, communityMessagesQueryOptions } from './get-community-messages';
+import {
+  addMessagesToRoom,
+  communityMessagesQueryOptions,
+  removeMessageFromRoom,
+} from './get-community-messages';
 
 export type StreamState = 'off' | 'connecting' | 'open' | 'down';
 
@@ -15,7 +19,7 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * GET /api/chat/community/stream: Server-Sent Events, one `message` event per new message (`id:` the
- * message id, `data:` its JSON), a `members` event with the member count when it opens and when it
+ * message id, `data:` its JSON), a `message-deleted` event when one is taken back, a `members` event with the member count when it opens and when it
  * changes, comment heartbeats. The browser reconnects by itself after a dropped
  * connection, sending Last-Event-ID so nothing is missed; when the server refused the stream outright
  * (EventSource gave up), this opens a fresh one later, with a growing delay. When the server says
@@ -24,6 +28,7 @@ const RETRY_MAX_MS = 60_000;
  */
 export function openCommunityStream(handlers: {
   onMessages: (messages: ChatMessage[]) => void;
+  onMessageDeleted: (id: number) => void;
   onMemberCount: (count: number) => void;
   onState: (state: Exclude<StreamState, 'off'>) => void;
   onSessionEnded: () => void;
@@ -52,6 +57,13 @@ export function openCommunityStream(handlers: {
         handlers.onMemberCount((JSON.parse(event.data) as MemberCountResponse).count);
       } catch (error) {
         console.error('Unreadable member count event', error);
+      }
+    });
+    source.addEventListener(MESSAGE_DELETED_EVENT, (event: MessageEvent<string>) => {
+      try {
+        handlers.onMessageDeleted((JSON.parse(event.data) as { id: number }).id);
+      } catch (error) {
+        console.error('Unreadable message-deleted event', error);
       }
     });
     source.addEventListener(SESSION_ENDED_EVENT, () => {
@@ -89,6 +101,7 @@ export function useCommunityStream(enabled: boolean): StreamState {
     const queryKey = communityMessagesQueryOptions().queryKey;
     return openCommunityStream({
       onMessages: (messages) => addMessagesToRoom(queryClient, messages),
+      onMessageDeleted: (id) => removeMessageFromRoom(queryClient, id),
       // The home page's member count, live (issue 15).
       onMemberCount: (count) => setMemberCount(queryClient, count),
       // Signed out elsewhere: ask who is signed in, which turns the page into the visitor's.

@@ -52,6 +52,18 @@ export function addMessagesToRoom(client: QueryClient, incoming: readonly ChatMe
   );
 }
 
+/** Drops a message taken back (an attempt deleted) from the room, if it is held. */
+export function removeMessageFromRoom(client: QueryClient, id: number): void {
+  client.setQueryData<ChatRoom>(queryKey, (room) =>
+    room
+      ? withMessages(
+          room,
+          room.messages.some((m) => m.id === id) ? room.messages.filter((m) => m.id !== id) : room.messages,
+        )
+      : room,
+  );
+}
+
 function withMessages(room: ChatRoom, messages: ChatMessage[]): ChatRoom {
   return messages === room.messages ? room : { ...room, messages };
 }

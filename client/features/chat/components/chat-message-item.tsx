@@ -1,18 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import { isMediaUrl } from '@common/media-url';
+import { AttemptCard } from '../../../components/attempts/attempt-card';
 import { MessageText } from '../../../components/message-text';
 import { MessageRow } from '../../../components/message-row';
+import { PhotoThumbnail } from '../../../components/photo-thumbnail';
+import { removeMessageFromRoom } from '../api/get-community-messages';
 import { cn } from '../../../lib/utils';
-import { PhotoMessage } from './photo-message';
 import { VideoMessage } from './video-message';
 
 // Media messages carry a URL of this app's media handler (common/media-url.ts); anything else is shown as text.
 
-function MessageBody({ message }: { message: ChatMessage }) {
+function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  const queryClient = useQueryClient();
   const { content, messageType } = message;
+  if (messageType === 'attempt' && message.attempt) {
+    return (
+      <>
+        {content && <MessageText text={content} />}
+        <AttemptCard
+          attempt={message.attempt}
+          author={message.user.name}
+          mine={mine}
+          onDeleted={() => removeMessageFromRoom(queryClient, message.id)}
+        />
+      </>
+    );
+  }
   if (messageType === 'text' || !isMediaUrl(content)) return <MessageText text={content} />;
-  if (messageType === 'photo') return <PhotoMessage src={content} senderName={message.user.name} />;
+  if (messageType === 'photo')
+    return <PhotoThumbnail src={content} alt={`Photo from ${message.user.name}`} />;
   if (messageType === 'video') return <VideoMessage src={content} senderName={message.user.name} />;
   return (
     <audio
@@ -46,7 +64,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       className={cn('group/message py-1', continued ? 'mt-0' : 'mt-2 first:mt-0')}
       contentClassName="gap-1"
     >
-      <MessageBody message={message} />
+      <MessageBody message={message} mine={mine} />
     </MessageRow>
   );
 });

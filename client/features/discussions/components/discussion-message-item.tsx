@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import type { DiscussionMessage } from '@common/contracts/lessons';
+import { AttemptCard } from '../../../components/attempts/attempt-card';
 import { MessageRow } from '../../../components/message-row';
 import { MessageText } from '../../../components/message-text';
 
 /**
  * One message: the author's picture and name (a link to their page, none for a deleted member), the
- * time, then the text.
+ * time, then the text, and an attempt posted back with it (issue 18).
  */
 export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   message,
@@ -16,7 +17,8 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
 }) {
   return (
     <MessageRow message={message} mine={mine} className="py-1.5" contentClassName="gap-0.5">
-      <MessageText text={message.text} />
+      {message.text && <MessageText text={message.text} />}
+      {message.attempt && <AttemptCard attempt={message.attempt} author={message.user.name} mine={mine} />}
     </MessageRow>
   );
 });

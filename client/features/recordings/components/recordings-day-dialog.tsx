@@ -1,4 +1,8 @@
+import { Send } from 'lucide-react';
+import { useState } from 'react';
 import type { Recording } from '@common/contracts/recordings';
+import { PostAttemptDialog } from '../../../components/attempts/post-attempt-dialog';
+import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -19,9 +23,10 @@ function timeOf(recordedAt: string): string {
   return new Date(recordedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 }
 
-/** One recording: its time, duration, the voiceover audio, the screen video and a delete action. */
+/** One recording: its time, duration, the voiceover audio, the screen video, posting and deleting it. */
 function RecordingEntry({ recording }: { recording: Recording }) {
   const time = timeOf(recording.recordedAt);
+  const [posting, setPosting] = useState(false);
   return (
     <li data-recording-id={recording.id} className="grid gap-3 rounded-lg border bg-card p-3 sm:p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -31,8 +36,26 @@ function RecordingEntry({ recording }: { recording: Recording }) {
           </time>
           <span className="text-muted-foreground"> · {formatDurationSeconds(recording.duration)}</span>
         </p>
-        <DeleteRecordingButton recordingId={recording.id} time={time} />
+        <div className="flex items-center gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Post the voiceover of ${time}`}
+            onClick={() => setPosting(true)}
+          >
+            <Send aria-hidden="true" />
+            Post…
+          </Button>
+          <DeleteRecordingButton recordingId={recording.id} time={time} />
+        </div>
       </div>
+      {posting && (
+        <PostAttemptDialog
+          draft={{ kind: 'voiceover', recordingId: recording.id, label: time }}
+          initialTarget="lesson"
+          onClose={() => setPosting(false)}
+        />
+      )}
       <audio
         controls
         preload="metadata"

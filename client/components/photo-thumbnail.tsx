@@ -1,15 +1,25 @@
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
 
-/** A photo message: a thumbnail that opens the photo enlarged in a dialog. */
-export function PhotoMessage({ src, senderName }: { src: string; senderName: string }) {
+/**
+ * A photo in a message (a chat photo, an attempt's frame): a thumbnail that opens the photo enlarged in
+ * a dialog titled with its `alt`.
+ */
+export function PhotoThumbnail({
+  src,
+  alt,
+  openLabel = 'Open photo',
+}: {
+  src: string;
+  alt: string;
+  openLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
-  const alt = `Photo from ${senderName}`;
   return (
     <>
       <button
         type="button"
-        aria-label="Open photo"
+        aria-label={openLabel}
         onClick={() => setOpen(true)}
         className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >

@@ -1,0 +1,232 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { GraduationCap, LoaderCircle, MessagesSquare, Send } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { AttemptTarget } from '@common/contracts/attempts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
+import { AREA_TITLES, lessonHeading, lessonsOf, TOPIC_AREAS, TOPICS } from '@common/curriculum';
+import { formatAngle } from '@common/geometry';
+import { CURRICULUM, lessonKey } from '@common/progress';
+import { serverErrorMessage } from '../../lib/api-error';
+import {
+  ATTEMPT_CLIP_SECONDS,
+  postAttempt,
+  describeTarget,
+  type AttemptDraft,
+  type PostStep,
+} from '../../lib/attempts';
+import { useProgress } from '../../lib/progress';
+import { toast } from '../../lib/toast';
+import { RadioCard } from '../radio-card';
+import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
+import { Label } from '../ui/label';
+import { RadioGroup } from '../ui/radio-group';
+import { Switch } from '../ui/switch';
+import { Textarea } from '../ui/textarea';
+
+export type TargetKind = AttemptTarget['kind'];
+
+const STEP_TEXT: Record<PostStep, string> = {
+  clip: `Recording the ${ATTEMPT_CLIP_SECONDS} s clip…`,
+  upload: 'Uploading…',
+  post: 'Posting…',
+};
+
+/** The 36 lessons by area, for the lesson picker. */
+const LESSON_GROUPS = TOPIC_AREAS.map((area) => ({
+  area,
+  lessons: TOPICS.filter((t) => t.area === area).flatMap((t) => lessonsOf(t)),
+}));
+
+/** The lesson the member had open last (else Continue's, else the first), as 'area/topic/lesson'. */
+function useDefaultLesson(): string | null {
+  const progress = useProgress().data;
+  return useMemo(() => {
+    if (!progress) return null;
+    const opened = progress.lessons
+      .filter((e) => e.openedAt)
+      .sort((a, b) => Date.parse(b.openedAt!) - Date.parse(a.openedAt!))[0];
+    const pick = opened ?? progress.continue;
+    return pick ? lessonKey(pick) : null;
+  }, [progress]);
+}
+
+/**
+ * 'Post to lesson…' and 'Post to chat' (issue 18 part 4): the member's frame (with its angle values) or
+ * voiceover goes, with a caption, to a lesson's discussion or to the community chat. The destination can
+ * still be changed here; a frame from a video can take the clip's segment around it along.
+ */
+export function PostAttemptDialog({
+  draft,
+  initialTarget,
+  onClose,
+}: {
+  draft: AttemptDraft;
+  initialTarget: TargetKind;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const defaultLesson = useDefaultLesson();
+  const [kind, setKind] = useState<TargetKind>(initialTarget);
+  const [lesson, setLesson] = useState<string>('');
+  const [caption, setCaption] = useState('');
+  const [withClip, setWithClip] = useState(false);
+  const [step, setStep] = useState<PostStep | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chosenLesson = lesson || defaultLesson || FIRST_LESSON;
+
+  const preview = useMemo(() => (draft.kind === 'frame' ? URL.createObjectURL(draft.image) : null), [draft]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const target: AttemptTarget =
+    kind === 'chat' ? { kind: 'chat' } : { kind: 'lesson', ...refOf(chosenLesson) };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (step) return;
+    setError(null);
+    try {
+      await postAttempt(draft, { target, caption: caption.trim(), withClip }, setStep);
+      await queryClient.invalidateQueries({ queryKey: ['/api/discussions'] });
+      toast({ title: 'Posted', description: `Your attempt is in ${describeTarget(target)}.` });
+      onClose();
+    } catch (e) {
+      setError(serverErrorMessage(e) ?? 'Could not post your attempt. Please try again.');
+      setStep(null);
+    }
+  };
+
+  const what = draft.kind === 'frame' ? 'this frame' : `your voiceover of ${draft.label}`;
+  return (
+    <Dialog open onOpenChange={(open) => (open || step ? undefined : onClose())}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{kind === 'chat' ? 'Post to chat' : 'Post to lesson'}</DialogTitle>
+          <DialogDescription>
+            Send {what} with a caption to a lesson’s discussion, where your coach sees it, or to the community
+            chat.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" aria-busy={step !== null}>
+          {preview && draft.kind === 'frame' && (
+            <figure className="grid gap-2">
+              <img
+                src={preview}
+                alt="The frame you are posting"
+                className="max-h-56 w-full rounded-md border bg-black object-contain"
+              />
+              {draft.angles.length > 0 && (
+                <figcaption className="text-xs text-muted-foreground">
+                  {draft.angles.map((a) => `${a.label}: ${formatAngle(a.degrees)}°`).join(' · ')}
+                </figcaption>
+              )}
+            </figure>
+          )}
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Post to</legend>
+            <RadioGroup
+              value={kind}
+              onValueChange={(v) => setKind(v as TargetKind)}
+              className="grid gap-2 sm:grid-cols-2"
+            >
+              <RadioCard
+                id={`${id}-lesson`}
+                value="lesson"
+                label="A lesson"
+                hint="In its discussion, for your coach"
+                icon={<GraduationCap aria-hidden="true" className="size-4 shrink-0 text-brand" />}
+              />
+              <RadioCard
+                id={`${id}-chat`}
+                value="chat"
+                label="The chat"
+                hint="Standard Issue Comms, for everyone"
+                icon={<MessagesSquare aria-hidden="true" className="size-4 shrink-0 text-brand" />}
+              />
+            </RadioGroup>
+          </fieldset>
+          {kind === 'lesson' && (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-pick`}>Lesson</Label>
+              <select
+                id={`${id}-pick`}
+                value={chosenLesson}
+                onChange={(e) => setLesson(e.currentTarget.value)}
+                className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {LESSON_GROUPS.map((g) => (
+                  <optgroup key={g.area} label={AREA_TITLES[g.area]}>
+                    {g.lessons.map((l) => (
+                      <option key={l.slug + l.topic.slug} value={lessonKey(toRef(l))}>
+                        {lessonHeading(l)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-caption`}>Caption</Label>
+            <Textarea
+              id={`${id}-caption`}
+              value={caption}
+              maxLength={CHAT_MESSAGE_MAX_LENGTH}
+              onChange={(e) => setCaption(e.currentTarget.value)}
+              placeholder={kind === 'chat' ? 'Say something about it' : 'What should your coach look at?'}
+            />
+          </div>
+          {draft.kind === 'frame' && draft.recordClip && (
+            <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+              <Label htmlFor={`${id}-clip`} className="grid gap-1">
+                <span>Include the clip</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {ATTEMPT_CLIP_SECONDS} s around this frame, with your drawings
+                </span>
+              </Label>
+              <Switch id={`${id}-clip`} checked={withClip} onCheckedChange={setWithClip} />
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={step !== null} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={step !== null}>
+              {step ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Send aria-hidden="true" />
+              )}
+              {step ? STEP_TEXT[step] : 'Post'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Ref = { thinkTank: string; topic: string; lesson: string };
+const FIRST_LESSON = lessonKey(CURRICULUM[0]!);
+const toRef = (l: { area: string; topic: { slug: string }; slug: string }): Ref => ({
+  thinkTank: l.area,
+  topic: l.topic.slug,
+  lesson: l.slug,
+});
+function refOf(key: string): Ref {
+  const [thinkTank = '', topic = '', lesson = ''] = key.split('/');
+  return { thinkTank, topic, lesson };
+}

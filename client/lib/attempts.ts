@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttemptAngleValue, AttemptTarget, PostAttemptBody } from '@common/contracts/attempts';
+import { findLesson, lessonHeading } from '@common/curriculum';
+import { apiJson, apiRequest } from './api-client';
+import { withWebmDuration } from './webm-duration';
+import { uploadFile } from './upload-file';
+
+/**
+ * Posting an attempt back (issue 18, docs/decisions.md decision 38): the frame and the clip are uploaded
+ * like any chat attachment (POST /api/upload, checked by content), then POST /api/attempts names them.
+ */
+
+/** What the member posts: an annotated frame from the analysis tool, or a saved voiceover. */
+export type AttemptDraft =
+  | {
+      kind: 'frame';
+      /** The PNG export, with the angle values written under it. */
+      image: Blob;
+      angles: AttemptAngleValue[];
+      /** Where in the member's video the frame is; null for an image. */
+      frameSeconds: number | null;
+      /** Records the clip's segment around the frame; null for an image. */
+      recordClip: (() => Promise<Blob>) | null;
+    }
+  | { kind: 'voiceover'; recordingId: string; label: string };
+
+/** How long a clip around the frame is, in seconds. */
+export const ATTEMPT_CLIP_SECONDS = 4;
+
+export type PostStep = 'clip' | 'upload' | 'post';
+
+/** Where an attempt went, in words: 'the discussion of 203 · Systems Theory', 'the community chat'. */
+export function describeTarget(target: AttemptTarget): string {
+  if (target.kind === 'chat') return 'the community chat';
+  const lesson = findLesson(target.thinkTank, target.topic, target.lesson);
+  return lesson ? `the discussion of ${lessonHeading(lesson)}` : 'the lesson’s discussion';
+}
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+
+/** Uploads the draft's files and posts it; `onStep` tells what it is doing. */
+export async function postAttempt(
+  draft: AttemptDraft,
+  fields: { target: AttemptTarget; caption: string; withClip: boolean },
+  onStep: (step: PostStep) => void = () => {},
+): Promise<unknown> {
+  const body: PostAttemptBody = { target: fields.target, caption: fields.caption, angles: [] };
+  if (draft.kind === 'voiceover') {
+    body.recordingId = draft.recordingId;
+  } else {
+    let clip: Blob | null = null;
+    if (fields.withClip && draft.recordClip) {
+      onStep('clip');
+      clip = await withWebmDuration(await draft.recordClip());
+    }
+    onStep('upload');
+    const name = `attempt-${stamp()}`;
+    body.imageUrl = (await uploadFile(new File([draft.image], `${name}.png`, { type: 'image/png' }))).url;
+    if (clip) body.clipUrl = (await uploadFile(new File([clip], `${name}.webm`, { type: 'video/webm' }))).url;
+    body.angles = draft.angles;
+    if (draft.frameSeconds !== null) body.frameSeconds = draft.frameSeconds;
+  }
+  onStep('post');
+  return apiJson<unknown>('POST', '/api/attempts', body);
+}
+
+/** DELETE /api/attempts/{id}: the message and the frame's and clip's files go; the threads are read again. */
+export function useDeleteAttempt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/attempts/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/discussions'] }),
+  });
+}
