@@ -1,125 +1,30 @@
 import fs from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpViaApi, useBrowser } from './fixtures/browser';
+import {
+  PHYSIOLOGICAL_PAGE,
+  canvasIn,
+  click,
+  drag,
+  isRed,
+  loadPicture,
+  makePng,
+  openTool,
+  pagePoint,
+  pixelAt,
+  waitForData,
+  waitForTime,
+} from './fixtures/analysis';
 import { recordTestVideo } from './fixtures/media';
 
 const f = useBrowser();
 
-const PAGE = '/think-tanks/physiological';
-
-/** The main analysis tool on the physiological page, once its chunk has loaded. */
-async function openTool(page: Page) {
-  await signUpViaApi(f.context, f.baseURL);
-  await page.goto(PAGE);
-  const tool = page.getByRole('region', { name: 'Video Analysis' });
-  await tool.getByRole('application', { name: 'Analysis canvas' }).waitFor();
-  return tool;
-}
-
-const canvasIn = (scope: Locator) => scope.getByRole('application', { name: /canvas$/ });
-
-/** Bytes of a file the browser makes itself, passed back as base64. */
-async function bytesFrom(page: Page, make: () => Promise<string>): Promise<Buffer> {
-  return Buffer.from(await page.evaluate(make), 'base64');
-}
-
-/** A 1280 × 720 PNG: a sky-to-grass gradient with a stick figure. */
-function makePng(page: Page) {
-  return bytesFrom(page, async () => {
-    const c = document.createElement('canvas');
-    c.width = 1280;
-    c.height = 720;
-    const g = c.getContext('2d')!;
-    const sky = g.createLinearGradient(0, 0, 0, 720);
-    sky.addColorStop(0, '#6b8cae');
-    sky.addColorStop(1, '#3d5a3d');
-    g.fillStyle = sky;
-    g.fillRect(0, 0, 1280, 720);
-    g.strokeStyle = '#f1d4b3';
-    g.lineWidth = 26;
-    g.beginPath();
-    g.moveTo(640, 140);
-    g.lineTo(620, 380);
-    g.lineTo(520, 520);
-    g.stroke();
-    const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), 'image/png'));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-}
-
-/** Converts a point of the 800 × 400 logical canvas to page coordinates. */
-async function pagePoint(canvas: Locator, x: number, y: number) {
-  const box = (await canvas.boundingBox())!;
-  return { x: box.x + (x / 800) * box.width, y: box.y + (y / 400) * box.height };
-}
-
-async function drag(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
-  const a = await pagePoint(canvas, ...from);
-  const b = await pagePoint(canvas, ...to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps: 6 });
-  await page.mouse.up();
-}
-
-async function click(page: Page, canvas: Locator, at: [number, number]) {
-  const p = await pagePoint(canvas, ...at);
-  await page.mouse.click(p.x, p.y);
-}
-
-/** Loads a made-up photo through the tool's file input and waits for the engine to show it. */
-async function loadPicture(page: Page, tool: Locator) {
-  await tool
-    .getByLabel('Load video or image', { exact: true })
-    .setInputFiles({ name: 'athlete.png', mimeType: 'image/png', buffer: await makePng(page) });
-  await waitForData(canvasIn(tool), 'media', 'image');
-}
-
-/** The colour the member sees at a logical canvas point (read from the drawing surface). */
-function pixelAt(scope: Locator, x: number, y: number) {
-  return scope.locator('canvas[aria-hidden="true"]').evaluate(
-    (surface: HTMLCanvasElement, [lx, ly]) => {
-      const k = surface.width / 800;
-      const d = surface.getContext('2d')!.getImageData(Math.round(lx! * k), Math.round(ly! * k), 1, 1).data;
-      return [d[0]!, d[1]!, d[2]!];
-    },
-    [x, y],
-  );
-}
-
-const isRed = ([r, g, b]: number[]) => r! > 180 && g! < 110 && b! < 110;
-
-/** Waits for an attribute of the canvas, which the engine writes without React. */
-async function waitForData(canvas: Locator, name: string, value: string) {
-  await canvas
-    .page()
-    .waitForFunction(([el, n, v]) => (el as HTMLElement).getAttribute(`data-${n}`) === v, [
-      await canvas.elementHandle(),
-      name,
-      value,
-    ] as const);
-}
-
-/** The seek bar's value once it settles near `expected` (seeks finish asynchronously). */
-async function waitForTime(scope: Locator, expected: number) {
-  const handle = await scope.getByRole('slider', { name: 'Seek' }).elementHandle();
-  await scope
-    .page()
-    .waitForFunction(([el, t]) => Math.abs(Number((el as HTMLInputElement).value) - t) < 0.06, [
-      handle,
-      expected,
-    ] as const);
-  return Number(await scope.getByRole('slider', { name: 'Seek' }).inputValue());
-}
+const PAGE = PHYSIOLOGICAL_PAGE;
 
 describe('video analysis tool', () => {
   it('loads an image, draws a line, measures a right angle, and Clear empties the canvas', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     await loadPicture(page, tool);
     await tool.getByText('athlete.png').waitFor();
@@ -154,6 +59,8 @@ describe('video analysis tool', () => {
     const png = await fs.readFile((await download.path())!);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(1600); // twice the logical width
+    // Taller than the frame: the angle's value is written in a band under it.
+    expect(png.readUInt32BE(20)).toBeGreaterThan(800);
 
     // Clicking the active tool turns it off.
     await angle.click();
@@ -175,7 +82,7 @@ describe('video analysis tool', () => {
 
   it('answers the keyboard shortcuts while focus is in the tool, but not while the member types in a field', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     await loadPicture(page, tool);
     // Nothing focused: the keys are not the tool's.
@@ -207,7 +114,7 @@ describe('video analysis tool', () => {
 
   it('draws an angle and a line by keyboard alone, and lists them as text', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     await loadPicture(page, tool);
     const list = tool.getByRole('list', { name: 'Annotations' });
@@ -281,7 +188,7 @@ describe('video analysis tool', () => {
 
   it('the side-by-side players take the keyboard each on its own canvas, each with its own list', async () => {
     const { page } = f;
-    await openTool(page);
+    await openTool(f, page);
     const two = page.getByRole('region', { name: 'Player 2 - Member 2' });
     const canvas = canvasIn(two);
     await canvas.waitFor();
@@ -374,7 +281,7 @@ describe('video analysis tool', () => {
 
   it('ignores a file that is neither a video nor an image', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     const input = tool.getByLabel('Load video or image', { exact: true });
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -389,7 +296,7 @@ describe('video analysis tool', () => {
 
   it('zooms no further than 4× and no less than 0.5×, by the buttons and the wheel', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     const zoomIn = tool.getByRole('button', { name: 'Zoom in' });
     const zoomOut = tool.getByRole('button', { name: 'Zoom out' });
@@ -416,7 +323,7 @@ describe('video analysis tool', () => {
 
   it('plays, pauses, changes speed, seeks and steps a WebM', async () => {
     const { page } = f;
-    const tool = await openTool(page);
+    const tool = await openTool(f, page);
     const canvas = canvasIn(tool);
     const webm = await recordTestVideo(page, 2.5);
     await tool
@@ -461,7 +368,7 @@ describe('video analysis tool', () => {
 
   it("Sync keeps two players' times apart by the offset they had when it was turned on", async () => {
     const { page } = f;
-    await openTool(page);
+    await openTool(f, page);
     const one = page.getByRole('region', { name: 'Player 1 - Member 1' });
     const two = page.getByRole('region', { name: 'Player 2 - Member 2' });
     await canvasIn(two).waitFor();
