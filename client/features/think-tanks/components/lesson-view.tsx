@@ -8,6 +8,7 @@ import {
   type TopicArea,
 } from '@common/curriculum';
 import { thinkTankPath, topicPath } from '../../../lib/paths';
+import { AttemptsReview } from './attempts-review';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
 import { useLessonVisit } from '../use-lesson-progress';
@@ -75,6 +76,7 @@ export function LessonView({
       >
         <LessonDoneButton lesson={{ thinkTank: area, topic: topic.slug, lesson: lesson.slug }} />
         <LessonPager lesson={lesson} />
+        <AttemptsReview lesson={{ thinkTank: area, topic: topic.slug, lesson: lesson.slug }} />
       </VideoWithDiscussion>
     </div>
   );
