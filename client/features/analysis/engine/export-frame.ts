@@ -14,7 +14,7 @@ export function angleValues(annotations: readonly Annotation[]): AngleValue[] {
 }
 
 const BAND_COLUMNS = 4;
-const BAND_ROW = 26;
+const BAND_ROW = 30;
 const BAND_PADDING = 12;
 
 /** The height, in logical pixels, of the band of angle values under an exported frame (0 without angles). */
@@ -34,7 +34,8 @@ export function drawAngleBand(ctx: CanvasRenderingContext2D, values: readonly An
   ctx.fillStyle = '#000000';
   ctx.fillRect(0, CANVAS_HEIGHT, CANVAS_WIDTH, height);
   ctx.fillStyle = TOOL_COLORS.angle;
-  ctx.font = '700 18px ui-sans-serif, system-ui, sans-serif';
+  ctx.font = '700 20px ui-sans-serif, system-ui, sans-serif';
+  ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   const column = (CANVAS_WIDTH - BAND_PADDING * 2) / BAND_COLUMNS;
   values.forEach((v, i) => {
