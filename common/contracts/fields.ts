@@ -30,3 +30,9 @@ export function text(field: string, expected = 'a string') {
     .refine((v) => !v.includes('\u0000'), { error: nulCharacterError(field), abort: true })
     .refine((v) => !LONE_SURROGATE.test(v), { error: loneSurrogateError(field), abort: true });
 }
+
+const SLUG_MAX_LENGTH = 100;
+
+/** One part of a lesson's path (a think tank, topic or lesson slug), in a path, a query or a body. */
+export const slug = (field: string) =>
+  text(field).max(SLUG_MAX_LENGTH, { error: `${field} must be at most ${SLUG_MAX_LENGTH} characters` });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
 import { attemptView } from './attempts';
-import { text } from './fields';
+import { slug, text } from './fields';
 
 /**
  * GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}: null when none was uploaded. Also the
@@ -16,11 +16,6 @@ export type LessonVideoResponse = z.infer<typeof lessonVideoResponse>;
 
 /** POST /api/videos/upload-url (admins): a URL to this server that takes one PUT of one video. */
 export const uploadUrlResponse = z.object({ uploadURL: z.string() });
-
-const SLUG_MAX_LENGTH = 100;
-/** One part of a lesson's path (a think tank, topic or lesson slug). */
-const slug = (field: string) =>
-  text(field).max(SLUG_MAX_LENGTH, { error: `${field} must be at most ${SLUG_MAX_LENGTH} characters` });
 
 /** The path of GET /api/lesson-videos/{thinkTank}/{topicSlug}/{lessonSlug}. */
 export const lessonSlotParams = z.object({

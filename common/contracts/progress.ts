@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { text } from './fields';
+import { slug } from './fields';
 
 /**
  * Lesson progress (issue 18). Only the 36 lessons of the Intellectual, Psychological and Emotional
  * areas have progress; any other path is 404. A member reads and writes only their own.
  */
-
-const SLUG_MAX_LENGTH = 100;
-const slug = (field: string) =>
-  text(field).max(SLUG_MAX_LENGTH, { error: `${field} must be at most ${SLUG_MAX_LENGTH} characters` });
 
 /** The path of /api/progress/{thinkTank}/{topic}/{lesson} and of its /visit. */
 export const progressParams = z.object({
