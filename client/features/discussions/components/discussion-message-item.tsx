@@ -2,10 +2,11 @@ import { memo } from 'react';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { MessageRow } from '../../../components/message-row';
 import { MessageText } from '../../../components/message-text';
+import { VideoTimeChip } from './video-time-chip';
 
 /**
  * One message: the author's picture and name (a link to their page, none for a deleted member), the
- * time, then the text.
+ * time, then the time in the video it points at (if any) and the text.
  */
 export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   message,
@@ -16,6 +17,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
 }) {
   return (
     <MessageRow message={message} mine={mine} className="py-1.5" contentClassName="gap-0.5">
+      {message.videoSeconds !== null ? <VideoTimeChip seconds={message.videoSeconds} /> : null}
       <MessageText text={message.text} />
     </MessageRow>
   );
