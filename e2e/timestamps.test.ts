@@ -1,8 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsAdmin, signUpViaApi, useBrowser } from './fixtures/browser';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
 import { recordTestVideo } from './fixtures/media';
-import { discussionBox, discussionLog, lessonVideo, openDiscussionPage } from './fixtures/think-tanks';
+import {
+  discussionBox,
+  discussionLog,
+  lessonVideo,
+  openDiscussionPage,
+  uploadLessonVideoViaApi,
+} from './fixtures/think-tanks';
 
 // Timestamped comments (issue 18 part 3, docs/decisions.md decision 37).
 const f = useBrowser();
@@ -10,25 +16,10 @@ const f = useBrowser();
 const LESSON = { thinkTank: 'psychological', topicSlug: 'conviction-to-vision', lessonSlug: 'environment' };
 const LESSON_PATH = '/think-tanks/psychological/conviction-to-vision/environment';
 
-/** The admin gives the lesson a real WebM of about 4 s, recorded by the browser, as the upload control does. */
-async function uploadLessonVideo() {
-  const admin = await f.browser.newContext({ baseURL: f.baseURL });
-  try {
-    await signInAsAdmin(admin, f.baseURL);
-    const page = await admin.newPage();
-    await page.goto('/');
-    const clip = await recordTestVideo(page, 4);
-    const ticket = await admin.request.post(`${f.baseURL}/api/videos/upload-url`);
-    const { uploadURL } = (await ticket.json()) as { uploadURL: string };
-    const put = await admin.request.put(uploadURL, { headers: { 'content-type': 'video/webm' }, data: clip });
-    expect(put.ok()).toBe(true);
-    const registered = await admin.request.post(`${f.baseURL}/api/lesson-videos/upload`, {
-      data: { ...LESSON, uploadURL },
-    });
-    expect(registered.ok()).toBe(true);
-  } finally {
-    await admin.close();
-  }
+/** The admin gives the lesson a real WebM of about 4 s, recorded by the browser. */
+async function uploadLessonVideo(page: Page) {
+  await page.goto('/');
+  await uploadLessonVideoViaApi(f.browser, f.baseURL, LESSON, await recordTestVideo(page, 4));
 }
 
 /** Where the video's next seek lands (the chip and the marks also start it playing). */
@@ -57,8 +48,8 @@ const pressed = (button: Locator) => button.getAttribute('aria-pressed');
 
 describe('timestamped comments', () => {
   it('posts a message at the video’s time; its chip and its mark on the timeline play the video from there', async () => {
-    await uploadLessonVideo();
     const { page, context, baseURL } = f;
+    await uploadLessonVideo(page);
     const { user } = await signUpViaApi(context, baseURL);
     await openDiscussionPage(page, LESSON_PATH);
     await lessonVideo(page).waitFor();

@@ -94,7 +94,14 @@ export function LessonVideoCard({
           <p className="font-semibold text-muted-foreground">No video uploaded yet</p>
         </div>
       )}
-      {videoUrl && clock ? <VideoCommentMarks clock={clock} /> : null}
+      {clock ? (
+        // The timeline's place is kept from the first paint, video or not, so nothing below it moves.
+        video.isPending || videoUrl ? (
+          <VideoCommentMarks clock={clock} />
+        ) : (
+          <div aria-hidden="true" className="h-8 border-t" />
+        )
+      ) : null}
       {progress?.resumedAt != null ? (
         <p role="status" className="flex flex-wrap items-center gap-x-2 border-t px-3 py-2 text-sm sm:px-5">
           <span>Resumed at {formatMinutes(progress.resumedAt)}</span>

@@ -16,7 +16,7 @@ export function VideoCommentMarks({ clock }: { clock: VideoClock }) {
     <div
       role="group"
       aria-label="Comments on the video’s timeline"
-      className="h-7 border-t bg-muted/40 px-3 sm:px-5"
+      className="h-8 border-t bg-muted/40 px-3 sm:px-5"
     >
       <div className="relative h-full">
         <div
@@ -38,7 +38,7 @@ export function VideoCommentMarks({ clock }: { clock: VideoClock }) {
                     type="button"
                     aria-label={label}
                     onClick={() => clock.playFrom(mark.seconds)}
-                    className="absolute top-0 grid h-full w-6 -translate-x-1/2 cursor-pointer place-items-center rounded-sm focus-visible:outline-2 focus-visible:outline-ring [&:hover>span]:h-5"
+                    className="absolute top-1 grid h-6 w-6 -translate-x-1/2 cursor-pointer place-items-center rounded-sm focus-visible:outline-2 focus-visible:outline-ring [&:hover>span]:h-5"
                     style={{ left: percent(mark.seconds, position.duration) }}
                   >
                     <span className="h-4 w-1 rounded-full bg-brand shadow-[0_0_0_1px_var(--card)] transition-[height]" />
