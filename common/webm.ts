@@ -72,6 +72,8 @@ export interface WebmScan {
   problem: string | null;
   /** Info already has a Duration. */
   hasDuration: boolean;
+  /** That Duration, in ticks (a float), or null when there is none. */
+  infoDuration: number | null;
   /** A Cues element is already there. */
   hasCues: boolean;
   /** Nanoseconds per tick of the file's timestamps. */
@@ -113,6 +115,14 @@ function readUint(buf: Uint8Array, start: number, end: number): number {
   return value;
 }
 
+/** An EBML float (4 or 8 bytes), or null for another width. */
+function readFloat(buf: Uint8Array, start: number, end: number): number | null {
+  const view = new DataView(buf.buffer, buf.byteOffset + start, end - start);
+  if (end - start === 4) return view.getFloat32(0);
+  if (end - start === 8) return view.getFloat64(0);
+  return null;
+}
+
 /** Walks a WebM file as it streams by; see the module comment. */
 export class WebmScanner {
   private pending: Uint8Array = new Uint8Array(0);
@@ -133,6 +143,7 @@ export class WebmScanner {
   private result: WebmScan = {
     problem: null,
     hasDuration: false,
+    infoDuration: null,
     hasCues: false,
     timecodeScale: 1_000_000,
     durationTicks: 0,
@@ -336,7 +347,10 @@ export class WebmScanner {
         const from = at + childId.width + childSize.width;
         const to = from + childSize.value;
         if (to > data.length) throw new Error(`bad Info at ${c.start}`);
-        if (childId.value === ID.Duration) this.result.hasDuration = true;
+        if (childId.value === ID.Duration) {
+          this.result.hasDuration = true;
+          this.result.infoDuration = readFloat(data, from, to);
+        }
         if (childId.value === ID.TimecodeScale) this.result.timecodeScale = readUint(data, from, to);
         at = to;
       }

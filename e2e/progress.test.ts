@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signInAsAdmin, signUpViaApi, useBrowser } from './fixtures/browser';
-import { lessonVideo } from './fixtures/think-tanks';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
+import { lessonVideo, uploadLessonVideoViaApi } from './fixtures/think-tanks';
 
 const f = useBrowser();
 
@@ -11,22 +11,7 @@ const LESSON = { thinkTank: 'psychological', topicSlug: 'neuro-remodeling', less
 const LESSON_PATH = '/think-tanks/psychological/neuro-remodeling/research';
 
 /** The admin gives the lesson a short real WebM through the API, as the upload control does. */
-async function uploadLessonVideo() {
-  const admin = await f.browser.newContext({ baseURL: f.baseURL });
-  try {
-    await signInAsAdmin(admin, f.baseURL);
-    const ticket = await admin.request.post(`${f.baseURL}/api/videos/upload-url`);
-    const { uploadURL } = (await ticket.json()) as { uploadURL: string };
-    const put = await admin.request.put(uploadURL, { headers: { 'content-type': 'video/webm' }, data: clip });
-    expect(put.ok()).toBe(true);
-    const registered = await admin.request.post(`${f.baseURL}/api/lesson-videos/upload`, {
-      data: { ...LESSON, uploadURL },
-    });
-    expect(registered.ok()).toBe(true);
-  } finally {
-    await admin.close();
-  }
-}
+const uploadLessonVideo = () => uploadLessonVideoViaApi(f.browser, f.baseURL, LESSON, clip);
 
 describe('lesson progress', () => {
   it('ticks a lesson whose video was watched to 90 %, on the topic page and in the area’s count', async () => {

@@ -14,6 +14,7 @@ import { membersService, type MembersService } from './modules/members/members.s
 import { mediaRepository } from './db/repositories/media.repository';
 import type { BlobStore } from './storage/blob';
 import { createMediaStore, type MediaStore } from './storage/media-store';
+import { lessonVideoLengths } from './storage/video-length';
 import { chatRepository } from './db/repositories/chat.repository';
 import { recordingsRepository } from './db/repositories/recordings.repository';
 import { recordingsService, type RecordingsService } from './modules/recordings/recordings.service';
@@ -112,6 +113,8 @@ export function createContext(
   const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
   const progressRepo = progressRepository(database.db);
+  const lessonsRepo = lessonsRepository(database.db);
+  const videoLengths = lessonVideoLengths({ repo: lessonsRepo, media });
   const chatFeed = createChatFeed(database, chatRepo);
   const memberCount = createMemberCount(database, users);
   // The member count changes live on every open chat stream (issue 15).
@@ -135,8 +138,8 @@ export function createContext(
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
-    lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
-    discussions: discussionsService({ repo: discussionsRepository(database.db), limits }),
+    lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
+    discussions: discussionsService({ repo: discussionsRepository(database.db), limits, videoLengths }),
     progress: progressService({ repo: progressRepo, adminEmails }),
     recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
     mail,

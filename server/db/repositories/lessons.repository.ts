@@ -19,7 +19,12 @@ export function lessonsRepository(db: Db) {
      * Sets a slot's video; returns the media ids it replaced, if any: the old video and its captions
      * (which belonged to it).
      */
-    async setVideo(slot: Slot, mediaId: string, uploadedBy: string): Promise<string[]> {
+    async setVideo(
+      slot: Slot,
+      mediaId: string,
+      uploadedBy: string,
+      durationSeconds: number | null,
+    ): Promise<string[]> {
       return db.transaction(async (tx) => {
         const [old] = await tx
           .select({ mediaId: lessonVideos.mediaId, captionsMediaId: lessonVideos.captionsMediaId })
@@ -29,13 +34,20 @@ export function lessonsRepository(db: Db) {
         if (old?.mediaId === mediaId) return [];
         await tx
           .insert(lessonVideos)
-          .values({ ...slot, mediaId, uploadedBy })
+          .values({ ...slot, mediaId, uploadedBy, durationSeconds })
           .onConflictDoUpdate({
             target: [lessonVideos.thinkTank, lessonVideos.topicSlug, lessonVideos.lessonSlug],
-            set: { mediaId, uploadedBy, captionsMediaId: null, updatedAt: sql`now()` },
+            set: { mediaId, uploadedBy, durationSeconds, captionsMediaId: null, updatedAt: sql`now()` },
           });
         return old ? [old.mediaId, ...(old.captionsMediaId ? [old.captionsMediaId] : [])] : [];
       });
+    },
+    /** Keeps the length read from the slot's video, if the video is still `mediaId`. */
+    async setDuration(slot: Slot, mediaId: string, durationSeconds: number) {
+      await db
+        .update(lessonVideos)
+        .set({ durationSeconds })
+        .where(and(inSlot(lessonVideos, slot), eq(lessonVideos.mediaId, mediaId)));
     },
     /**
      * Sets the captions of the slot's video, if it is still `videoMediaId`: the captions it replaced
@@ -117,6 +129,7 @@ export function discussionsRepository(db: Db) {
         .select({
           id: discussionMessages.id,
           text: discussionMessages.text,
+          videoSeconds: discussionMessages.videoSeconds,
           createdAt: discussionMessages.createdAt,
           ...authorColumns,
         })
@@ -127,10 +140,10 @@ export function discussionsRepository(db: Db) {
         .limit(limit);
       return rows.reverse();
     },
-    async insert(slot: Slot, userId: string, text: string) {
+    async insert(slot: Slot, userId: string, text: string, videoSeconds: number | null = null) {
       const [row] = await db
         .insert(discussionMessages)
-        .values({ ...slot, userId, text })
+        .values({ ...slot, userId, text, videoSeconds })
         .returning({ id: discussionMessages.id, createdAt: discussionMessages.createdAt });
       return row!;
     },

@@ -41,7 +41,14 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await ctx.discussions.post(actorOf(request), slotOf(request.params), request.body.text)),
+        .send(
+          await ctx.discussions.post(
+            actorOf(request),
+            slotOf(request.params),
+            request.body.text,
+            request.body.videoSeconds,
+          ),
+        ),
   );
 
   r.delete(

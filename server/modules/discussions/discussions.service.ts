@@ -1,19 +1,32 @@
 import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
-import { isDiscussionThread } from '../../../common/curriculum';
+import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { Actor } from '../../storage/session-store';
+import type { LessonVideoLengths } from '../../storage/video-length';
+import { formatMinutes } from '../../../common/text';
 
 const HISTORY = 500;
+/** A player's last frame may end a little after the length the file states. */
+const END_SLACK_SECONDS = 0.25;
+const toMillis = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * Saved discussions (docs/decisions.md decision 5): members read and post; admins clear a thread. Posts
  * are counted in `limits` (shared by every process on PostgreSQL).
  */
-export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {
+export function discussionsService({
+  repo,
+  limits,
+  videoLengths,
+}: {
+  repo: DiscussionsRepository;
+  limits: AttemptStore;
+  videoLengths: LessonVideoLengths;
+}) {
   const limiter = createRateLimiter(
     limits,
     'discussion',
@@ -25,6 +38,23 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
       throw new AppError('not_found', 'Discussion not found');
     }
   }
+  /**
+   * A time in the thread's video (decision 37): refused when there is no video, or past its end when its
+   * length is known; kept to the millisecond, and never past the end.
+   */
+  async function videoTime(slot: Slot, seconds: number): Promise<number> {
+    const video = await videoLengths.of(slot);
+    if (!video) {
+      const what = isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug) ? 'lesson' : 'discussion';
+      throw new AppError('bad_request', `This ${what} has no video to time: leave out videoSeconds`);
+    }
+    const end = video.seconds;
+    if (end === null) return toMillis(seconds);
+    if (seconds > end + END_SLACK_SECONDS) {
+      throw new AppError('bad_request', `videoSeconds is past the end of the video (${formatMinutes(end)})`);
+    }
+    return toMillis(Math.min(seconds, end));
+  }
   return {
     async list(_actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
       requireThread(slot);
@@ -33,14 +63,15 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
         text: m.text,
         createdAt: m.createdAt.toISOString(),
         user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-        videoSeconds: null,
+        videoSeconds: m.videoSeconds === null ? null : toMillis(m.videoSeconds),
         attempt: null,
       }));
     },
-    async post(actor: Actor, slot: Slot, text: string): Promise<DiscussionMessage> {
+    async post(actor: Actor, slot: Slot, text: string, at?: number): Promise<DiscussionMessage> {
       requireThread(slot);
+      const videoSeconds = at === undefined ? null : await videoTime(slot, at);
       await limiter.hit(actor.user.id);
-      const row = await repo.insert(slot, actor.user.id, text);
+      const row = await repo.insert(slot, actor.user.id, text, videoSeconds);
       return {
         id: row.id,
         text,
@@ -50,7 +81,7 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
           username: actor.user.username,
           profilePicture: actor.user.profilePicture,
         },
-        videoSeconds: null,
+        videoSeconds,
         attempt: null,
       };
     },

@@ -14,6 +14,7 @@ import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
 import { mediaUrl } from '../../../common/media-url';
 import type { MediaStore } from '../../storage/media-store';
 import type { Actor } from '../../storage/session-store';
+import type { LessonVideoLengths } from '../../storage/video-length';
 
 export const UPLOAD_PATH = '/api/videos/upload/';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -32,10 +33,16 @@ function present(row: { mediaId: string; captionsMediaId: string | null } | null
   };
 }
 
-type Deps = { repo: LessonsRepository; media: MediaStore; publicUrl: string | undefined };
+type Deps = {
+  repo: LessonsRepository;
+  media: MediaStore;
+  /** Reads a video's length when it is registered (timestamped comments: decision 37). */
+  lengths: LessonVideoLengths;
+  publicUrl: string | undefined;
+};
 
 /** Lesson videos (docs/decisions.md decision 10): upload URLs to this server, the PUT, and registration. */
-export function lessonsService({ repo, media, publicUrl }: Deps) {
+export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload videos.');
   }
@@ -140,7 +147,9 @@ export function lessonsService({ repo, media, publicUrl }: Deps) {
           'bad_request',
           'uploadURL must be an upload URL from this server whose upload completed',
         );
-      for (const replaced of await repo.setVideo(slot, mediaId, actor.user.id)) await media.remove(replaced);
+      const seconds = await lengths.measure(mediaId);
+      for (const replaced of await repo.setVideo(slot, mediaId, actor.user.id, seconds))
+        await media.remove(replaced);
       return mediaUrl(mediaId);
     },
 

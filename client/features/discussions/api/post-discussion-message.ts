@@ -4,22 +4,25 @@ import { apiJson } from '../../../lib/api-client';
 import { withMessage, type DiscussionThread } from '../discussion-thread';
 import { discussionMessagesQueryOptions } from './get-discussion-messages';
 
+/** A message to post: its text and, optionally, the time in the lesson video it points at. */
+export type NewDiscussionMessage = { text: string; videoSeconds?: number };
+
 /**
- * POST /api/discussions/{thinkTank}/{topic}/{lesson} `{ text }` → 201 with the message. 400 blank or over
- * 2,000 characters, 404 outside the curriculum.
+ * POST /api/discussions/{thinkTank}/{topic}/{lesson} `{ text, videoSeconds? }` → 201 with the message. 400
+ * blank or over 2,000 characters, or a time without a video or past its end; 404 outside the curriculum.
  */
 export function postDiscussionMessage(
   { thinkTank, topic, lesson }: DiscussionThread,
-  text: string,
+  message: NewDiscussionMessage,
 ): Promise<DiscussionMessage> {
-  return apiJson<DiscussionMessage>('POST', `/api/discussions/${thinkTank}/${topic}/${lesson}`, { text });
+  return apiJson<DiscussionMessage>('POST', `/api/discussions/${thinkTank}/${topic}/${lesson}`, message);
 }
 
 /** Posts to the thread; the answer goes into the list at once, without waiting for the next poll. */
 export function usePostDiscussionMessage(thread: DiscussionThread) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => postDiscussionMessage(thread, text),
+    mutationFn: (message: NewDiscussionMessage) => postDiscussionMessage(thread, message),
     onSuccess: async (message) => {
       const { queryKey } = discussionMessagesQueryOptions(thread);
       // A poll that left before the post would answer without it: cancelled, so it cannot.

@@ -1,11 +1,13 @@
 import { MessagesSquare } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { formatMinutes } from '@common/text';
 import { Card } from '../../../components/ui/card';
 import { MessageListStatus } from '../../../components/message-list-status';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { cn } from '../../../lib/utils';
+import { usePublishVideoMarks, useVideoClock, type VideoMark } from '../../../lib/video-clock';
 import { useDiscussionMessages } from '../api/get-discussion-messages';
 import type { DiscussionThread } from '../discussion-thread';
 import type { DiscussionMessage } from '@common/contracts/lessons';
@@ -14,7 +16,14 @@ import { ClearDiscussionButton } from './clear-discussion-button';
 import { DiscussionComposer } from './discussion-composer';
 import { DiscussionMessageItem } from './discussion-message-item';
 
-const describeMessage = (m: DiscussionMessage) => `${m.user.name}: ${m.text}`;
+const describeMessage = (m: DiscussionMessage) =>
+  `${m.user.name}${m.videoSeconds === null ? '' : ` at ${formatMinutes(m.videoSeconds)}`}: ${m.text}`;
+
+/** The timed messages, for marks on the video's timeline (decision 37). */
+const marksOf = (messages: readonly DiscussionMessage[] | undefined): VideoMark[] =>
+  (messages ?? []).flatMap((m) =>
+    m.videoSeconds === null ? [] : [{ id: m.id, seconds: m.videoSeconds, author: m.user.name }],
+  );
 
 /**
  * A saved discussion (docs/decisions.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
@@ -35,6 +44,10 @@ export function DiscussionPanel({
   const messages = discussion.data;
   const follow = useFollowEnd(messages?.at(-1)?.id);
   const announcement = useNewMessageAnnouncement(messages, user?.username, describeMessage);
+  usePublishVideoMarks(
+    useVideoClock(),
+    useMemo(() => marksOf(messages), [messages]),
+  );
 
   return (
     <Card aria-labelledby={titleId} className={cn('flex h-[640px] flex-col overflow-hidden', className)}>

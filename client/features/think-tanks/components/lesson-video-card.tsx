@@ -1,4 +1,5 @@
 import { RotateCw, VideoOff } from 'lucide-react';
+import { useCallback, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -8,12 +9,15 @@ import { LessonCaptionsUploadButton } from './lesson-captions-upload-button';
 import { LessonVideoUploadButton } from './lesson-video-upload-button';
 import { formatMinutes } from '@common/text';
 import type { LessonVideoProgress } from '../use-lesson-progress';
+import { useVideoClock } from '../../../lib/video-clock';
+import { VideoCommentMarks } from './video-comment-marks';
 
 const STAGE = 'aspect-video w-full';
 
 /**
  * The lesson's video: a player that seeks through HTTP Range, or 'No video uploaded yet'; with the upload
- * control in the card's header. A playback failure is only logged (SPEC §8).
+ * control in the card's header. A playback failure is only logged (SPEC §8). Beside a discussion, the
+ * player keeps the page's video clock and shows the timed messages on a strip under it (decision 37).
  */
 export function LessonVideoCard({
   slot,
@@ -28,6 +32,17 @@ export function LessonVideoCard({
   const video = useLessonVideo(slot);
   const videoUrl = video.data?.videoUrl ?? null;
   const captionsUrl = video.data?.captionsUrl ?? null;
+  const clock = useVideoClock();
+  // One ref for the player, kept across renders: the progress hook's and the clock's.
+  const progressRef = useRef(progress?.videoProps.ref);
+  progressRef.current = progress?.videoProps.ref;
+  const playerRef = useCallback(
+    (el: HTMLVideoElement | null) => {
+      progressRef.current?.(el);
+      clock?.attach(el);
+    },
+    [clock],
+  );
 
   return (
     <Card aria-labelledby="lesson-video-title" className="overflow-hidden">
@@ -65,6 +80,7 @@ export function LessonVideoCard({
           onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
           className={`${STAGE} bg-black`}
           {...progress?.videoProps}
+          ref={playerRef}
         >
           {captionsUrl ? <track kind="captions" src={captionsUrl} label="Captions" /> : null}
         </video>
@@ -78,6 +94,14 @@ export function LessonVideoCard({
           <p className="font-semibold text-muted-foreground">No video uploaded yet</p>
         </div>
       )}
+      {clock ? (
+        // The timeline's place is kept from the first paint, video or not, so nothing below it moves.
+        video.isPending || videoUrl ? (
+          <VideoCommentMarks clock={clock} />
+        ) : (
+          <div aria-hidden="true" className="h-8 border-t" />
+        )
+      ) : null}
       {progress?.resumedAt != null ? (
         <p role="status" className="flex flex-wrap items-center gap-x-2 border-t px-3 py-2 text-sm sm:px-5">
           <span>Resumed at {formatMinutes(progress.resumedAt)}</span>
