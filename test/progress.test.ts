@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, discussionMessages } from '../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { attempts, discussionMessages, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 
@@ -200,6 +201,30 @@ describe('a coach’s reply to an attempt', () => {
     // A later reply marks it again.
     await db.insert(discussionMessages).values({ ...slot, userId: admin.user.id, text: 'And slower' });
     expect((await entryOf(dana, path))?.unread).toBe(true);
+  });
+
+  it('counts a reply from an admin by the admin flag as well, and only in that discussion', async () => {
+    const db = t.app.ctx.database.db;
+    const [erin, flagged] = [await buildUser(t.app), await buildUser(t.app)];
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, flagged.user.id));
+    const slot = { thinkTank: 'emotional', topicSlug: 'alter-ego', lessonSlug: 'assessing-data' };
+    const path = 'emotional/alter-ego/assessing-data';
+    await request('PUT', `/api/progress/${path}/visit`, erin.cookie, {});
+    const [attempt] = await db
+      .insert(attempts)
+      .values({ userId: erin.user.id, caption: 'drill' })
+      .returning();
+    await db
+      .insert(discussionMessages)
+      .values({ ...slot, userId: erin.user.id, text: 'drill', attemptId: attempt!.id });
+    // The admin's reply in another lesson's discussion is no reply to this attempt.
+    await db
+      .insert(discussionMessages)
+      .values({ ...slot, lessonSlug: 'emotional-conviction', userId: flagged.user.id, text: 'Elsewhere' });
+    expect((await entryOf(erin, path))?.unread).toBe(false);
+
+    await db.insert(discussionMessages).values({ ...slot, userId: flagged.user.id, text: 'Hips lower' });
+    expect((await entryOf(erin, path))?.unread).toBe(true);
   });
 });
 
