@@ -12,6 +12,7 @@
 // attempts, made after half of the members last opened the lesson: the unread part of the query has
 // rows to read and marks to find. `--sample` members, spread over the table, get a session inserted as
 // sign-in makes one (the cookie's token, its SHA-256 in the table); the requests go round them.
+// GET /api/auth/me is printed too, for reference: an answer from memory through Fastify (no query).
 // The topic page of a member: its prerendered document (from dist/, when built: node scripts/build.mjs),
 // and the calls its script then makes together, GET /api/auth/me and GET /api/progress ("data").
 // Each figure: `--count` visits over `--connections` keep-alive connections from another process
@@ -199,6 +200,12 @@ const scenarios: Array<{ label: string; visits: LatencyRequest[][]; inGoal: bool
     inGoal: true,
   },
 ];
+// For reference: an answer held in memory (the session's member), through Fastify's routing.
+scenarios.push({
+  label: 'GET /api/auth/me (no query)',
+  visits: cookies.map((c) => [get('/api/auth/me', c)]),
+  inGoal: false,
+});
 if (built)
   scenarios.push({
     label: 'topic page document',
