@@ -7,13 +7,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/lib/passwords';
+import { ownDatabase, quantile } from './lib/harness';
 
 const SIZES = [1_000, 10_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -84,29 +84,9 @@ const LAST = [
 const QUERIES = { 'two characters': 'ja', common: 'son', rare: 'zyxquin' };
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-const benchUrl = process.env.BENCH_DATABASE_URL;
-const dbName = `tribe36_bench_${process.pid}`;
-async function admin(fn: (c: pg.Client) => Promise<unknown>) {
-  const u = new URL(benchUrl!);
-  u.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  try {
-    await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-let url: string | undefined;
-if (benchUrl) {
-  await admin((c) => c.query(`create database ${dbName}`));
-  const u = new URL(benchUrl);
-  u.pathname = '/' + dbName;
-  url = u.toString();
-}
+const own = await ownDatabase();
+const url = own.url;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-search-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) });
@@ -192,6 +172,4 @@ console.log(
 await app.close();
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (benchUrl && !process.env.BENCH_KEEP)
-  await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
-if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+await own.drop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, discussionMessages } from '../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { attempts, discussionMessages, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 
@@ -173,19 +174,23 @@ describe('Continue through the API', () => {
   });
 });
 
+type Slot = { thinkTank: string; topicSlug: string; lessonSlug: string };
+/** An attempt of `who` posted in the slot's discussion, as the attempt routes store it. */
+async function postAttempt(who: BuiltUser, slot: Slot, caption: string) {
+  const db = t.app.ctx.database.db;
+  const [attempt] = await db.insert(attempts).values({ userId: who.user.id, caption }).returning();
+  await db
+    .insert(discussionMessages)
+    .values({ ...slot, userId: who.user.id, text: caption, attemptId: attempt!.id });
+}
+
 describe('a coach’s reply to an attempt', () => {
   it('marks the lesson unread for the member who posted the attempt until they open it', async () => {
     const db = t.app.ctx.database.db;
     const dana = await buildUser(t.app);
     const slot = { thinkTank: 'psychological', topicSlug: 'neuro-remodeling', lessonSlug: 'theory' };
     const path = 'psychological/neuro-remodeling/theory';
-    const [attempt] = await db
-      .insert(attempts)
-      .values({ userId: dana.user.id, caption: 'my squat' })
-      .returning();
-    await db
-      .insert(discussionMessages)
-      .values({ ...slot, userId: dana.user.id, text: 'my squat', attemptId: attempt!.id });
+    await postAttempt(dana, slot, 'my squat');
     // Another member's answer is no coach's reply.
     await db.insert(discussionMessages).values({ ...slot, userId: bob.user.id, text: 'nice' });
     expect((await entryOf(dana, path))?.unread ?? false).toBe(false);
@@ -200,6 +205,24 @@ describe('a coach’s reply to an attempt', () => {
     // A later reply marks it again.
     await db.insert(discussionMessages).values({ ...slot, userId: admin.user.id, text: 'And slower' });
     expect((await entryOf(dana, path))?.unread).toBe(true);
+  });
+
+  it('counts a reply from an admin by the admin flag as well, and only in that discussion', async () => {
+    const db = t.app.ctx.database.db;
+    const [erin, flagged] = [await buildUser(t.app), await buildUser(t.app)];
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, flagged.user.id));
+    const slot = { thinkTank: 'emotional', topicSlug: 'alter-ego', lessonSlug: 'assessing-data' };
+    const path = 'emotional/alter-ego/assessing-data';
+    await request('PUT', `/api/progress/${path}/visit`, erin.cookie, {});
+    await postAttempt(erin, slot, 'drill');
+    // The admin's reply in another lesson's discussion is no reply to this attempt.
+    await db
+      .insert(discussionMessages)
+      .values({ ...slot, lessonSlug: 'emotional-conviction', userId: flagged.user.id, text: 'Elsewhere' });
+    expect((await entryOf(erin, path))?.unread).toBe(false);
+
+    await db.insert(discussionMessages).values({ ...slot, userId: flagged.user.id, text: 'Hips lower' });
+    expect((await entryOf(erin, path))?.unread).toBe(true);
   });
 });
 

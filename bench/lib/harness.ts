@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
+import pg from 'pg';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../server/app';
@@ -13,10 +14,13 @@ import { openDatabase, type Database } from '../../server/db/client';
 
 export type BenchApp = { app: App; database: Database; base: string; close(): Promise<void> };
 
-/** The app listening on a free port, on a new PGlite folder (or BENCH_DATABASE_URL's server). */
+/**
+ * The app listening on a free port, on a new PGlite folder (or `env.DATABASE_URL`, else
+ * BENCH_DATABASE_URL's server).
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-'));
-  const url = process.env.BENCH_DATABASE_URL || undefined;
+  const url = env.DATABASE_URL || process.env.BENCH_DATABASE_URL || undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -41,6 +45,41 @@ export async function startApp(env: Record<string, string> = {}): Promise<BenchA
     },
   };
 }
+
+/**
+ * With BENCH_DATABASE_URL, a new database of the benchmark's own on that server, `tribe36_bench_<pid>`
+ * (`drop` drops it unless BENCH_KEEP is set, and says so); without it, no URL (the embedded database).
+ */
+export async function ownDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const benchUrl = process.env.BENCH_DATABASE_URL;
+  if (!benchUrl) return { url: undefined, drop: async () => {} };
+  const name = `tribe36_bench_${process.pid}`;
+  const admin = async (statement: string) => {
+    const u = new URL(benchUrl);
+    u.pathname = '/postgres';
+    const c = new pg.Client({ connectionString: u.toString() });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(benchUrl);
+  u.pathname = '/' + name;
+  return {
+    url: u.toString(),
+    async drop() {
+      if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+      else await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The value at quantile `q` of ascending `sorted` values. */
+export const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 let registrations = 0;
 

@@ -64,7 +64,9 @@ export const discussionMessages = pgTable(
   },
   (t) => [
     index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id),
-    index('discussion_messages_user_idx').on(t.userId, t.thinkTank, t.topicSlug, t.lessonSlug),
+    // A member's messages in a discussion, and a coach's since a time: the unread mark of
+    // GET /api/progress (decision 36) reads only the coaches' replies made after the lesson was opened.
+    index('discussion_messages_user_idx').on(t.userId, t.thinkTank, t.topicSlug, t.lessonSlug, t.createdAt),
     index('discussion_messages_attempt_idx').on(t.attemptId),
   ],
 );
