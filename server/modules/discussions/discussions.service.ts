@@ -1,10 +1,9 @@
-import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
 import { isDiscussionThread } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
-import { createRateLimiter } from '../../lib/rate-limiter';
+import { discussionPostLimiter } from '../../lib/post-limits';
 import type { Actor } from '../../storage/session-store';
 
 const HISTORY = 500;
@@ -14,12 +13,7 @@ const HISTORY = 500;
  * are counted in `limits` (shared by every process on PostgreSQL).
  */
 export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {
-  const limiter = createRateLimiter(
-    limits,
-    'discussion',
-    { limit: CHAT_RATE_LIMIT_MESSAGES, windowMs: CHAT_RATE_LIMIT_WINDOW_MS },
-    'You are sending messages too fast. Wait a few seconds.',
-  );
+  const limiter = discussionPostLimiter(limits);
   function requireThread(slot: Slot) {
     if (!isDiscussionThread(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
       throw new AppError('not_found', 'Discussion not found');
