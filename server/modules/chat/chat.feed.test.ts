@@ -20,6 +20,7 @@ function fakeRoom() {
     name: 'Ann',
     username: 'ann',
     profilePicture: null,
+    attempt: null,
   });
   const repo = {
     async newest(limit: number) {
@@ -36,7 +37,7 @@ function fakeRoom() {
     async insert() {
       throw new Error('not used');
     },
-  } as ChatRepository;
+  } as unknown as ChatRepository;
   const database = {
     kind: 'pglite',
     async listen(channel: string, fn: (payload: string) => void) {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { discussionPostLimiter } from '../../lib/post-limits';
 import type { Actor } from '../../storage/session-store';
+import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
 
 const HISTORY = 500;
 
@@ -12,7 +13,16 @@ const HISTORY = 500;
  * Saved discussions (docs/decisions.md decision 5): members read and post; admins clear a thread. Posts
  * are counted in `limits` (shared by every process on PostgreSQL).
  */
-export function discussionsService({ repo, limits }: { repo: DiscussionsRepository; limits: AttemptStore }) {
+export function discussionsService({
+  repo,
+  limits,
+  attempts,
+}: {
+  repo: DiscussionsRepository;
+  limits: AttemptStore;
+  /** The attempts posted to a thread (issue 18): cleared with it, files and all. */
+  attempts: { removeInThread(slot: Slot): Promise<void> };
+}) {
   const limiter = discussionPostLimiter(limits);
   function requireThread(slot: Slot) {
     if (!isDiscussionThread(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
@@ -22,14 +32,7 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
   return {
     async list(_actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
       requireThread(slot);
-      return (await repo.list(slot, HISTORY)).map((m) => ({
-        id: m.id,
-        text: m.text,
-        createdAt: m.createdAt.toISOString(),
-        user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-        videoSeconds: null,
-        attempt: null,
-      }));
+      return (await repo.list(slot, HISTORY)).map(presentDiscussionMessage);
     },
     async post(actor: Actor, slot: Slot, text: string): Promise<DiscussionMessage> {
       requireThread(slot);
@@ -51,6 +54,7 @@ export function discussionsService({ repo, limits }: { repo: DiscussionsReposito
     async clear(actor: Actor, slot: Slot): Promise<void> {
       if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can clear a discussion');
       requireThread(slot);
+      await attempts.removeInThread(slot);
       await repo.clear(slot);
     },
   };
