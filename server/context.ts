@@ -152,7 +152,11 @@ export function createContext(
     lessons: lessonsService({ repo: lessonsRepository(database.db), media, publicUrl: config.publicUrl }),
     discussions: discussionsService({ repo: discussionsRepository(database.db), limits, attempts }),
     progress: progressService({ repo: progressRepo, adminEmails }),
-    recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
+    recordings: recordingsService({
+      repo: recordingsRepository(database.db),
+      media,
+      chat: { postsRecording: attemptsRepo.postedInChat, removed: chatFeed.removed },
+    }),
     attempts,
     mail,
     accountLinks: links,

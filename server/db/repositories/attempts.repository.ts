@@ -174,6 +174,17 @@ export function attemptsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Whether a recording is posted in an attempt in the community chat. */
+    async postedInChat(recordingId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .innerJoin(attempts, eq(attempts.id, chatMessages.attemptId))
+        .where(eq(attempts.recordingId, recordingId))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Whether a file is the audio or screen of a voiceover posted in an attempt: then those who see
      * the post may play it (GET /api/media), and only while it is posted.

@@ -101,11 +101,11 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
       if (thread && !isDiscussionThread(thread.thinkTank, thread.topicSlug, thread.lessonSlug)) {
         throw new AppError('not_found', 'Lesson not found');
       }
-      if (body.imageUrl === undefined && body.recordingId === undefined) {
-        throw new AppError('bad_request', 'An attempt needs a frame (imageUrl) or a voiceover (recordingId)');
-      }
       if (body.clipUrl !== undefined && body.imageUrl === undefined) {
         throw new AppError('bad_request', 'clipUrl can only be posted with its frame (imageUrl)');
+      }
+      if (body.imageUrl === undefined && body.recordingId === undefined) {
+        throw new AppError('bad_request', 'An attempt needs a frame (imageUrl) or a voiceover (recordingId)');
       }
       const imageMediaId = await ownUpload(actor, body.imageUrl, 'image', 'imageUrl');
       const clipMediaId = await ownUpload(actor, body.clipUrl, 'video', 'clipUrl');
