@@ -24,6 +24,7 @@ import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
+import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await discussionsRoutes(app, ctx);
   await progressRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
+  await attemptsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),

@@ -38,6 +38,8 @@ import { accountLinks, type AccountLinks } from './modules/auth/account-links';
 import { passwordResetService, type PasswordResetService } from './modules/auth/password-reset.service';
 import { accountService, type AccountService } from './modules/auth/account.service';
 import { accountsRepository } from './db/repositories/accounts.repository';
+import { attemptsRepository } from './db/repositories/attempts.repository';
+import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -80,6 +82,8 @@ export type AppContext = {
   /** Each member's own lesson progress and 'Continue' (issue 18). */
   progress: ProgressService;
   recordings: RecordingsService;
+  /** Attempts posted back to a lesson or the chat, and the coaches' review (issue 18). */
+  attempts: AttemptsService;
   /** Outgoing mail, through the database outbox (decision 17). */
   mail: Mailer;
   /** Proving members' e-mail addresses (decision 2). */
@@ -117,6 +121,16 @@ export function createContext(
   const videoLengths = lessonVideoLengths({ repo: lessonsRepo, media });
   const chatFeed = createChatFeed(database, chatRepo);
   const memberCount = createMemberCount(database, users);
+  const attemptsRepo = attemptsRepository(database.db);
+  const attempts = attemptsService({
+    repo: attemptsRepo,
+    chatRepo,
+    feed: chatFeed,
+    media,
+    limits,
+    adminEmails,
+    log,
+  });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   return {
@@ -131,7 +145,7 @@ export function createContext(
     profile: profileService({ users, sessions, media }),
     blobs,
     media,
-    mediaAccess: mediaService({ media }),
+    mediaAccess: mediaService({ media, voiceoverFilePosted: attemptsRepo.voiceoverFilePosted }),
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
     members: membersService({ users, adminEmails, memberCount }),
     memberCount,
@@ -139,9 +153,19 @@ export function createContext(
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
-    discussions: discussionsService({ repo: discussionsRepository(database.db), limits, videoLengths }),
+    discussions: discussionsService({
+      repo: discussionsRepository(database.db),
+      limits,
+      videoLengths,
+      attempts,
+    }),
     progress: progressService({ repo: progressRepo, adminEmails }),
-    recordings: recordingsService({ repo: recordingsRepository(database.db), media }),
+    recordings: recordingsService({
+      repo: recordingsRepository(database.db),
+      media,
+      chat: { postsRecording: attemptsRepo.postedInChat, removed: chatFeed.removed },
+    }),
+    attempts,
     mail,
     accountLinks: links,
     emailConfirmation,
@@ -154,6 +178,7 @@ export function createContext(
       memberCount,
       throttle,
       blobs,
+      chat: chatFeed,
       mail,
       adminEmails,
       log,

@@ -117,6 +117,7 @@ function sample(field: string): unknown {
     uploadURL: '/api/videos/upload/' + 'A'.repeat(43),
     id: victim.user.id,
     token: 'A'.repeat(43),
+    target: { kind: 'chat' },
   };
   return Object.hasOwn(samples, field) ? samples[field] : 'abc';
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/chat/community/stream (Server-Sent Events): one `message` event per new message (`id:`
- * the message id, `data:` its JSON, as `chatMessage` in ./chat), comment heartbeats, and this
+ * the message id, `data:` its JSON, as `chatMessage` in ./chat), comment heartbeats, the named
+ * events below (`members`, `message-deleted`), and this
  * named event last when the member's session ends (logout, password reset, expiry, on any server
  * process): the client then stops reconnecting and behaves as signed out.
  */
@@ -14,8 +15,8 @@ export const SESSION_ENDED_EVENT = 'session-ended';
 export const MEMBERS_EVENT = 'members';
 
 /**
- * The stream's named event for a message taken back, `data: {"id": N}`: an attempt deleted by its
- * author or an admin (issue 18, docs/decisions.md decision 38), on any server process. The client
- * drops the message from the room; a message it does not hold is ignored.
+ * The stream's named event for a message deleted (issue 18: an attempt deleted by its author or an
+ * admin, or with its author's account), `data: {"id": N}`, on any server process: the client removes
+ * the message with that id. No `id:` line, so a reconnecting stream keeps its place.
  */
 export const MESSAGE_DELETED_EVENT = 'message-deleted';

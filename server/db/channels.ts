@@ -18,6 +18,20 @@ export const chatChannel: Channel<number> = {
   decode: (payload) => (/^\d+$/.test(payload) ? Number(payload) : null),
 };
 
+/** Room ids are at most 15 digits: this many fit in one NOTIFY payload (under 8000 bytes) with room to spare. */
+const MAX_REMOVED_IDS = 400;
+
+/**
+ * Chat messages deleted (an attempt deleted, issue 18), by their ids; an empty list (also sent for
+ * more ids than one payload holds) says only "the room changed": read the page again.
+ */
+export const chatRemovedChannel: Channel<number[]> = {
+  name: 'tribe36_chat_removed',
+  encode: (ids) => (ids.length > MAX_REMOVED_IDS ? '' : ids.join(',')),
+  decode: (payload) =>
+    payload === '' ? [] : /^\d+(,\d+)*$/.test(payload) ? payload.split(',').map(Number) : null,
+};
+
 /**
  * Sessions and users to forget: a logout ends one session (`s:` and its token's hash); a reset,
  * a password, profile or admin change concerns a user (`u:` and the user's id).

@@ -15,13 +15,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Whether an error is a unique constraint refusing a row (SQLSTATE 23505), through Drizzle's wrapping. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether an error carries SQLSTATE `code`, through Drizzle's wrapping. */
+function hasSqlState(err: unknown, code: string): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Whether an error is a unique constraint refusing a row (SQLSTATE 23505), through Drizzle's wrapping. */
+export function isUniqueViolation(err: unknown): boolean {
+  return hasSqlState(err, '23505');
+}
+
+/** Whether an error is a foreign key refusing a row whose referenced row is gone (SQLSTATE 23503). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return hasSqlState(err, '23503');
 }
 
 /** Seconds a client is asked to wait (Retry-After) while the database is unavailable. */

@@ -12,6 +12,7 @@ describe('chat message presenter', () => {
     name: 'Ann Runner',
     username: 'ann',
     profilePicture: null,
+    attempt: null,
   };
 
   it('presents a message with its author, never the author id', () => {

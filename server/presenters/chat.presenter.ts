@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../common/contracts/chat';
 import type { ChatMessageRecord } from '../db/repositories/chat.repository';
 import type { UserRow } from '../db/schema';
+import { presentAttempt } from './attempt.presenter';
 
 /** A chat message as every reader gets it (the poll, the stream, the answer to a post). */
 export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
@@ -10,17 +11,17 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
     messageType: m.messageType,
     createdAt: m.createdAt.toISOString(),
     user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-    attempt: null,
+    attempt: presentAttempt(m.attempt),
   };
 }
 
 /**
  * The record of a message its author just stored, as the room's reads return it, without reading
- * it back: the stored id and time, the posted content, and the author's name and picture.
+ * it back: the stored id and time, the posted content (and attempt), and the author's name and picture.
  */
 export function authoredChatRecord(
   created: { id: number; createdAt: Date },
-  input: Pick<ChatMessageRecord, 'content' | 'messageType'>,
+  input: Pick<ChatMessageRecord, 'content' | 'messageType'> & { attempt?: ChatMessageRecord['attempt'] },
   author: Pick<UserRow, 'id' | 'name' | 'username' | 'profilePicture'>,
 ): ChatMessageRecord {
   return {
@@ -32,5 +33,6 @@ export function authoredChatRecord(
     name: author.name,
     username: author.username,
     profilePicture: author.profilePicture,
+    attempt: input.attempt ?? null,
   };
 }

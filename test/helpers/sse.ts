@@ -1,18 +1,20 @@
 import http from 'node:http';
-import { MEMBERS_EVENT } from '../../common/contracts/chat-stream';
+import { MEMBERS_EVENT, MESSAGE_DELETED_EVENT } from '../../common/contracts/chat-stream';
 
 export type StreamEvent = { id: number; data: { id: number; content: string } };
 
 /**
  * Opens GET /api/chat/community/stream as a browser's EventSource would and collects what it
  * delivers: `events` (messages, with their ids), `members` (the member counts of its `members`
- * events), `named` (the names of other events, such as the session-ended one), the status, and
+ * events), `named` (the names of other events, such as the session-ended one), `deleted` (the ids
+ * of its `message-deleted` events), the status, and
  * whether the server ended the response.
  */
 export function openStream(url: string, cookie: string, lastEventId?: number) {
   const events: StreamEvent[] = [];
   const named: string[] = [];
   const members: number[] = [];
+  const deleted: number[] = [];
   let raw = '';
   let status = 0;
   let ended = false;
@@ -38,6 +40,7 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
           const id = /^id: (\d+)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === MEMBERS_EVENT) members.push((JSON.parse(data!) as { count: number }).count);
+          else if (event === MESSAGE_DELETED_EVENT) deleted.push((JSON.parse(data!) as { id: number }).id);
           else if (event) named.push(event);
           else if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
         }
@@ -51,6 +54,7 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
     events,
     named,
     members,
+    deleted,
     status: () => status,
     ended: () => ended,
     close: () => req.destroy(),

@@ -4,6 +4,7 @@ import { MEDIA_URL_PREFIX } from '../../../common/media-url';
 import type { Db } from '../client';
 import {
   accountTokens,
+  attempts,
   chatMessages,
   lessonProgress,
   media,
@@ -13,8 +14,11 @@ import {
   type UserRow,
 } from '../schema';
 
-/** What deleting an account left to do outside the database: the files to remove. */
-export type DeletedAccount = { storageKeys: string[] };
+/**
+ * What deleting an account left to do outside the database: the files to remove, and the chat
+ * messages that went with its attempts, to take off live clients.
+ */
+export type DeletedAccount = { storageKeys: string[]; chatMessageIds: number[] };
 
 /**
  * Queries that span a whole account (decision 18): its deletion, in one transaction, and the admin
@@ -26,7 +30,8 @@ export function accountsRepository(db: Db) {
      * Deletes an account: the row stays, emptied of everything personal and unusable for signing
      * in, so that its chat and discussion messages keep an author ('Deleted member'). Its sessions,
      * links, recordings, profile picture and the chat files it uploaded but never posted go; the
-     * files of its posted chat messages stay with the messages. Returns null, changing nothing, when
+     * files of its posted chat messages stay with the messages. Its attempts (issue 18) go with the
+     * messages that posted them and their frames and clips (files it uploaded, posted in no message). Returns null, changing nothing, when
      * `isLastAdmin` says the account is the last admin, or when it is already gone.
      *
      * The admins' rows are locked first, so two admins deleting themselves at once cannot both see
@@ -85,6 +90,12 @@ export function accountsRepository(db: Db) {
           .returning({ id: users.id });
         if (!row) return null;
 
+        const attemptMessages = await tx
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .innerJoin(attempts, eq(attempts.id, chatMessages.attemptId))
+          .where(eq(attempts.userId, userId));
+        await tx.delete(attempts).where(eq(attempts.userId, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
         await tx.delete(recordings).where(eq(recordings.userId, userId));
@@ -105,7 +116,10 @@ export function accountsRepository(db: Db) {
             ),
           )
           .returning({ storageKey: media.storageKey });
-        return { storageKeys: gone.map((g) => g.storageKey) };
+        return {
+          storageKeys: gone.map((g) => g.storageKey),
+          chatMessageIds: attemptMessages.map((m) => m.id),
+        };
       });
     },
   };

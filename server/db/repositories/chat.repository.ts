@@ -1,7 +1,18 @@
 import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
-import { chatMessages, users, type ChatMessageRow } from '../schema';
+import {
+  attemptColumns,
+  attemptOf,
+  attemptValues,
+  ATTEMPT_INSERT_COLUMNS,
+  joinAttempt,
+  POSTED_COLUMNS,
+  postedAs,
+  type AttemptRecord,
+  type NewAttempt,
+} from './attempts.repository';
+import { attempts, chatMessages, recordings, users, type ChatMessageRow } from '../schema';
 
 /** The transaction-level advisory lock that orders the room's inserts (a constant of its own). */
 const ROOM_LOCK_KEY = 36_0037; // the migration lock is 36_0036 (client.ts)
@@ -16,6 +27,8 @@ export type ChatMessageRecord = {
   name: string;
   username: string;
   profilePicture: string | null;
+  /** The attempt an 'attempt' message posts (issue 18); null otherwise. */
+  attempt: AttemptRecord | null;
 };
 
 /** Drizzle queries on chat messages only. */
@@ -29,24 +42,42 @@ export function chatRepository(db: Db) {
         messageType: chatMessages.messageType,
         createdAt: chatMessages.createdAt,
         ...authorColumns,
+        ...attemptColumns,
       })
       .from(chatMessages)
-      .innerJoin(users, eq(users.id, chatMessages.userId));
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .leftJoin(attempts, joinAttempt.attempts(chatMessages.attemptId))
+      .leftJoin(recordings, joinAttempt.recordings)
+      .$dynamic();
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+  const record = (r: Row): ChatMessageRecord => ({
+    id: r.id,
+    userId: r.userId,
+    content: r.content,
+    messageType: r.messageType,
+    createdAt: r.createdAt,
+    name: r.name,
+    username: r.username,
+    profilePicture: r.profilePicture,
+    attempt: attemptOf(r),
+  });
 
   return {
     /** The newest `limit` messages, oldest first. */
     async newest(limit: number): Promise<ChatMessageRecord[]> {
-      return (await select().orderBy(desc(chatMessages.id)).limit(limit)).reverse();
+      return (await select().orderBy(desc(chatMessages.id)).limit(limit)).reverse().map(record);
     },
     /** Messages after `id`, oldest first. */
     async after(id: number, limit: number): Promise<ChatMessageRecord[]> {
-      return select().where(gt(chatMessages.id, id)).orderBy(asc(chatMessages.id)).limit(limit);
+      return (await select().where(gt(chatMessages.id, id)).orderBy(asc(chatMessages.id)).limit(limit)).map(
+        record,
+      );
     },
     /** The `limit` messages before `id`, oldest first. */
     async before(id: number, limit: number): Promise<ChatMessageRecord[]> {
-      return (
-        await select().where(lt(chatMessages.id, id)).orderBy(desc(chatMessages.id)).limit(limit)
-      ).reverse();
+      return (await select().where(lt(chatMessages.id, id)).orderBy(desc(chatMessages.id)).limit(limit))
+        .reverse()
+        .map(record);
     },
     /**
      * Stores a message. Its statement first takes the room's lock, so messages take their ids and
@@ -68,6 +99,26 @@ export function chatRepository(db: Db) {
       };
       const created = result.rows[0]!;
       return { id: Number(created.id), createdAt: new Date(created.created_ms) };
+    },
+    /**
+     * Stores an attempt and the 'attempt' message that posts it (its caption as the content), in one
+     * statement that takes the room's lock first, as `insert` does.
+     */
+    async insertAttempt(a: NewAttempt) {
+      return postedAs(
+        await db.execute(sql`
+          with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY})),
+          a as (
+            insert into ${attempts} ${ATTEMPT_INSERT_COLUMNS} ${attemptValues(a)} from room_lock
+            returning id, frame_seconds
+          ),
+          m as (
+            insert into ${chatMessages} (user_id, content, message_type, attempt_id)
+            select ${a.userId}::uuid, ${a.caption}::text, 'attempt', a.id from a
+            returning id, attempt_id, created_at
+          )
+          ${POSTED_COLUMNS}`),
+      );
     },
   };
 }

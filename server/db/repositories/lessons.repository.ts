@@ -1,9 +1,22 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
-import { discussionMessages, lessonVideos, users, videoUploads } from '../schema';
+import { attemptColumns, attemptOf, joinAttempt, type AttemptRecord } from './attempts.repository';
+import { attempts, discussionMessages, lessonVideos, recordings, users, videoUploads } from '../schema';
 
 export type Slot = { thinkTank: string; topicSlug: string; lessonSlug: string };
+
+/** A discussion message with what the thread shows of its author, and the attempt it posts (issue 18). */
+export type DiscussionMessageRecord = {
+  id: number;
+  text: string;
+  createdAt: Date;
+  name: string;
+  username: string;
+  profilePicture: string | null;
+  videoSeconds: number | null;
+  attempt: AttemptRecord | null;
+};
 
 const inSlot = (t: typeof lessonVideos | typeof discussionMessages, s: Slot) =>
   and(eq(t.thinkTank, s.thinkTank), eq(t.topicSlug, s.topicSlug), eq(t.lessonSlug, s.lessonSlug));
@@ -124,21 +137,33 @@ export function lessonsRepository(db: Db) {
 /** Drizzle queries on discussion messages only. */
 export function discussionsRepository(db: Db) {
   return {
-    async list(slot: Slot, limit: number) {
+    async list(slot: Slot, limit: number): Promise<DiscussionMessageRecord[]> {
       const rows = await db
         .select({
           id: discussionMessages.id,
           text: discussionMessages.text,
-          videoSeconds: discussionMessages.videoSeconds,
           createdAt: discussionMessages.createdAt,
+          videoSeconds: discussionMessages.videoSeconds,
           ...authorColumns,
+          ...attemptColumns,
         })
         .from(discussionMessages)
         .innerJoin(users, eq(users.id, discussionMessages.userId))
+        .leftJoin(attempts, joinAttempt.attempts(discussionMessages.attemptId))
+        .leftJoin(recordings, joinAttempt.recordings)
         .where(inSlot(discussionMessages, slot))
         .orderBy(desc(discussionMessages.id))
         .limit(limit);
-      return rows.reverse();
+      return rows.reverse().map((r) => ({
+        id: r.id,
+        text: r.text,
+        createdAt: r.createdAt,
+        name: r.name,
+        username: r.username,
+        profilePicture: r.profilePicture,
+        videoSeconds: r.videoSeconds,
+        attempt: attemptOf(r),
+      }));
     },
     async insert(slot: Slot, userId: string, text: string, videoSeconds: number | null = null) {
       const [row] = await db

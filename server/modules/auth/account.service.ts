@@ -24,6 +24,8 @@ type Deps = {
   memberCount: Pick<MemberCount, 'changed'>;
   throttle: LoginThrottle;
   blobs: Pick<BlobStore, 'delete'>;
+  /** Told of the chat messages that went with the account's attempts (issue 18), to take them off live clients. */
+  chat: { removed(ids: readonly number[]): Promise<void> };
   mail: MailSender;
   adminEmails: ReadonlySet<string>;
   log: { warn(obj: object, msg: string): void };
@@ -40,6 +42,7 @@ export function accountService({
   memberCount,
   throttle,
   blobs,
+  chat,
   mail,
   adminEmails,
   log,
@@ -86,7 +89,8 @@ export function accountService({
 
     /**
      * Deletes the member's account (the password again): the row is emptied and kept for their
-     * messages, every session ends everywhere (open streams too), their files are removed. The
+     * messages, every session ends everywhere (open streams too), their files and the attempts they
+     * posted (issue 18) are removed. The
      * last admin cannot delete their account.
      */
     async deleteAccount(actor: Actor, input: DeleteAccountBody, address: string): Promise<void> {
@@ -97,6 +101,7 @@ export function accountService({
       // The sessions are gone from the database: tell every server, which ends their streams.
       await sessions.revokeUser(actor.user.id);
       await memberCount.changed();
+      if (result.chatMessageIds.length > 0) await chat.removed(result.chatMessageIds);
       for (const key of result.storageKeys) {
         await blobs
           .delete(key)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_PAGE_SIZE } from '../../../common/constants';
-import { authChannel, chatChannel, notify } from '../../db/channels';
+import { authChannel, chatChannel, chatRemovedChannel, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { createChatFeed, namedEventFrame, type Frame, type StreamClient } from './chat.feed';
@@ -20,6 +20,7 @@ function fakeRoom() {
     name: 'Ann',
     username: 'ann',
     profilePicture: null,
+    attempt: null,
   });
   const repo = {
     async newest(limit: number) {
@@ -36,7 +37,7 @@ function fakeRoom() {
     async insert() {
       throw new Error('not used');
     },
-  } as ChatRepository;
+  } as unknown as ChatRepository;
   const database = {
     kind: 'pglite',
     async listen(channel: string, fn: (payload: string) => void) {
@@ -301,6 +302,46 @@ describe('the chat feed', () => {
     await feed.subscribe(later.c, m.id - 1);
     expect(later.ids()).toEqual([m.id]);
     expect(later.text()).not.toContain('event: members');
+    await feed.stop();
+  });
+
+  it('takes deleted messages off the page, fills it from older ones, and tells every stream once (issue 18)', async () => {
+    const room = fakeRoom();
+    for (let i = 0; i < CHAT_PAGE_SIZE + 5; i++) room.stored(`m${i}`);
+    const feed = createChatFeed(room.database, room.repo);
+    await feed.start();
+    const s = client();
+    await feed.subscribe(s.c, null);
+    const page = () => JSON.parse(feed.peekNewest()!.body.toString()) as Array<{ id: number }>;
+    const [oldest] = page();
+    const inPage = oldest!.id + 10;
+    const older = oldest!.id - 2;
+    for (const id of [inPage, older])
+      room.rows.splice(
+        room.rows.findIndex((r) => r.id === id),
+        1,
+      );
+    await feed.removed([inPage, older]);
+    // The page is full again, one older message in front; the deleted ones are in no answer.
+    expect(page()).toHaveLength(CHAT_PAGE_SIZE);
+    expect(page()[0]!.id).toBe(oldest!.id - 1);
+    expect(page().map((m) => m.id)).not.toContain(inPage);
+    expect(
+      JSON.parse(feed.peekAfter(oldest!.id)!.body.toString()).map((m: { id: number }) => m.id),
+    ).not.toContain(inPage);
+    await expect.poll(() => s.text()).toContain(`data: {"id":${older}}`);
+    await settle(); // the NOTIFY's echo here adds nothing
+    const events = (text: string) =>
+      [...text.matchAll(/^event: message-deleted\ndata: (.*)$/gm)].map((m) => m[1]);
+    expect(events(s.text())).toEqual([`{"id":${inPage}}`, `{"id":${older}}`]);
+    expect(s.ids()).toEqual([]);
+
+    // Deleted by another process: its NOTIFY takes the message off here too.
+    const last = room.rows.at(-1)!;
+    room.rows.pop();
+    await notify(room.database, chatRemovedChannel, [last.id]);
+    await expect.poll(() => events(s.text())).toHaveLength(3);
+    expect(page().map((m) => m.id)).not.toContain(last.id);
     await feed.stop();
   });
 });

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { CHAT_HEARTBEAT_MS, CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { ChatMessage } from '../../../common/contracts/chat';
-import { authChannel, chatChannel, listen, notify } from '../../db/channels';
+import { MESSAGE_DELETED_EVENT } from '../../../common/contracts/chat-stream';
+import { authChannel, chatChannel, chatRemovedChannel, listen, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { presentChatMessage } from '../../presenters/chat.presenter';
@@ -209,17 +210,33 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   }
 
   /**
-   * Reads the page's messages again, for their authors' current names and pictures. New messages
-   * are not taken here (only `refresh` takes them, in order): a row newer than the page is left
-   * for it.
+   * Reads the page's messages again, for their authors' current names and pictures and their
+   * attempts' files. New messages are not taken here (only `refresh` takes them, in order): a row
+   * newer than the page is left for it. Messages deleted since (issue 18) leave the page, which is
+   * filled up again from older ones, and every stream is told (`message-deleted`), as it is of the
+   * `deleted` ids given, which may be older than the page.
    */
-  function reloadPage(): Promise<void> {
+  function reloadPage(deleted: readonly number[] = []): Promise<void> {
     return serialized(async () => {
-      if (page.length === 0) return;
-      const fresh = new Map((await repo.after(page[0]!.record.id - 1, page.length)).map((r) => [r.id, r]));
-      setPage(page.map((p) => (fresh.has(p.record.id) ? prepare(fresh.get(p.record.id)!) : p)));
+      const gone = new Set(deleted);
+      if (pageLoaded && page.length > 0) {
+        // Every message of the page still there is among these: the read reaches as far as the page does.
+        const fresh = new Map((await repo.after(page[0]!.record.id - 1, page.length)).map((r) => [r.id, r]));
+        let kept = page.filter((p) => fresh.has(p.record.id)).map((p) => prepare(fresh.get(p.record.id)!));
+        for (const p of page) if (!fresh.has(p.record.id)) gone.add(p.record.id);
+        if (kept.length < page.length && page.length >= CHAT_PAGE_SIZE) {
+          const from = kept[0]?.record.id ?? lastId + 1;
+          kept = [...(await repo.before(from, CHAT_PAGE_SIZE - kept.length)).map(prepare), ...kept];
+        }
+        setPage(kept);
+      }
+      for (const id of gone) outgoing.push(namedEventFrame(MESSAGE_DELETED_EVENT, { id }));
+      if (gone.size > 0) flushSoon ??= setImmediate(flush);
     });
   }
+
+  /** Ids this process removed and announced itself: their NOTIFY's echo here does nothing more. */
+  const ownRemovals = new Set<number>();
 
   /** After notifications were lost: sends every stream what it missed, then reads the page again. */
   async function resync(): Promise<void> {
@@ -231,6 +248,8 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   function onNotifications(up: boolean) {
     clearInterval(fallbackTimer);
     fallbackTimer = undefined;
+    // Echoes of removals lost meanwhile never come: the resync below finds what left the page.
+    ownRemovals.clear();
     if (up) {
       void resync().catch(() => {});
       return;
@@ -280,6 +299,14 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
         await listen(database, chatChannel, (id) => {
           if (id !== null && (id <= lastId || ownReads.has(id))) return;
           void refresh().catch(() => {});
+        }),
+      );
+      // Messages deleted on any process (issue 18) leave the page and every stream.
+      unlisten.push(
+        await listen(database, chatRemovedChannel, (ids) => {
+          const others = (ids ?? []).filter((id) => !ownRemovals.delete(id));
+          if (ids !== null && ids.length > 0 && others.length === 0) return;
+          void reloadPage(others).catch(() => {});
         }),
       );
       // A member's new name or picture shows in the room at once.
@@ -336,6 +363,20 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
         setTimeout(() => void refresh().catch(() => {}), FALLBACK_REFRESH_MS).unref();
       });
       return record;
+    },
+
+    /**
+     * After messages were deleted from the database (issue 18): they leave the page and every
+     * stream is sent `message-deleted` with each id, in this process at once and in every other one
+     * through NOTIFY. An empty list only reads the page again (an attempt's file deleted since).
+     */
+    async removed(ids: readonly number[]): Promise<void> {
+      const announced = chatRemovedChannel.encode([...ids]) !== '';
+      if (announced) for (const id of ids) ownRemovals.add(id);
+      await reloadPage(ids).catch(() => {});
+      await notify(database, chatRemovedChannel, announced ? [...ids] : []).catch(() => {
+        for (const id of ids) ownRemovals.delete(id);
+      });
     },
 
     /**

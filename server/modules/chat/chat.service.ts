@@ -1,9 +1,8 @@
-import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
-import { createRateLimiter } from '../../lib/rate-limiter';
+import { chatPostLimiter } from '../../lib/post-limits';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl } from '../../../common/media-url';
 import type { MediaStore } from '../../storage/media-store';
@@ -28,13 +27,7 @@ const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text' | 'attem
 
 /** The community room's rules: who may read and post, what a message may hold, how often. */
 export function chatService({ repo, feed, media, limits, now = Date.now }: Deps) {
-  const limiter = createRateLimiter(
-    limits,
-    'chat',
-    { limit: CHAT_RATE_LIMIT_MESSAGES, windowMs: CHAT_RATE_LIMIT_WINDOW_MS },
-    'You are sending messages too fast. Wait a few seconds.',
-    now,
-  );
+  const limiter = chatPostLimiter(limits, now);
 
   return {
     list: (_actor: Actor) => feed.newest(),

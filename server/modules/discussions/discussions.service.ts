@@ -1,13 +1,13 @@
-import { CHAT_RATE_LIMIT_MESSAGES, CHAT_RATE_LIMIT_WINDOW_MS } from '../../../common/constants';
 import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
-import { createRateLimiter } from '../../lib/rate-limiter';
+import { discussionPostLimiter } from '../../lib/post-limits';
 import type { Actor } from '../../storage/session-store';
 import type { LessonVideoLengths } from '../../storage/video-length';
 import { formatMinutes } from '../../../common/text';
+import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
 
 const HISTORY = 500;
 /** A player's last frame may end a little after the length the file states. */
@@ -22,17 +22,15 @@ export function discussionsService({
   repo,
   limits,
   videoLengths,
+  attempts,
 }: {
   repo: DiscussionsRepository;
   limits: AttemptStore;
   videoLengths: LessonVideoLengths;
+  /** The attempts posted to a thread (issue 18): cleared with it, files and all. */
+  attempts: { removeInThread(slot: Slot): Promise<void> };
 }) {
-  const limiter = createRateLimiter(
-    limits,
-    'discussion',
-    { limit: CHAT_RATE_LIMIT_MESSAGES, windowMs: CHAT_RATE_LIMIT_WINDOW_MS },
-    'You are sending messages too fast. Wait a few seconds.',
-  );
+  const limiter = discussionPostLimiter(limits);
   function requireThread(slot: Slot) {
     if (!isDiscussionThread(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
       throw new AppError('not_found', 'Discussion not found');
@@ -58,14 +56,7 @@ export function discussionsService({
   return {
     async list(_actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
       requireThread(slot);
-      return (await repo.list(slot, HISTORY)).map((m) => ({
-        id: m.id,
-        text: m.text,
-        createdAt: m.createdAt.toISOString(),
-        user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
-        videoSeconds: m.videoSeconds === null ? null : toMillis(m.videoSeconds),
-        attempt: null,
-      }));
+      return (await repo.list(slot, HISTORY)).map(presentDiscussionMessage);
     },
     async post(actor: Actor, slot: Slot, text: string, at?: number): Promise<DiscussionMessage> {
       requireThread(slot);
@@ -88,6 +79,7 @@ export function discussionsService({
     async clear(actor: Actor, slot: Slot): Promise<void> {
       if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can clear a discussion');
       requireThread(slot);
+      await attempts.removeInThread(slot);
       await repo.clear(slot);
     },
   };

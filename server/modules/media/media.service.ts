@@ -19,9 +19,17 @@ export type MediaResponse = {
 
 /**
  * The one media handler's rules (docs/decisions.md decision 8): avatars, chat files and lesson videos go
- * to signed-in members; recordings to their member and admins only; everyone else gets 404.
+ * to signed-in members; recordings to their member and admins only, and to every member while the
+ * voiceover is posted in an attempt (decision 38); everyone else gets 404.
  */
-export function mediaService({ media }: { media: MediaStore }) {
+export function mediaService({
+  media,
+  voiceoverFilePosted,
+}: {
+  media: MediaStore;
+  /** Whether the file is the audio or screen of a voiceover posted in an attempt now. */
+  voiceoverFilePosted: (mediaId: string) => Promise<boolean>;
+}) {
   return {
     async open(
       actor: Actor,
@@ -30,7 +38,12 @@ export function mediaService({ media }: { media: MediaStore }) {
     ): Promise<MediaResponse> {
       const row = isMediaId(id) ? await media.find(id) : null;
       if (!row) throw new AppError('not_found', 'Not found');
-      if (PRIVATE_KINDS.has(row.kind) && row.ownerId !== actor.user.id && !actor.isAdmin) {
+      if (
+        PRIVATE_KINDS.has(row.kind) &&
+        row.ownerId !== actor.user.id &&
+        !actor.isAdmin &&
+        !(await voiceoverFilePosted(row.id))
+      ) {
         throw new AppError('not_found', 'Not found');
       }
       if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(etagOf(row))) {

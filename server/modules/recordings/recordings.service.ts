@@ -33,7 +33,19 @@ export function presentRecording(row: RecordingRow): Recording {
 }
 
 /** Voiceover recordings (docs/decisions.md decisions 3 and 4): stored, listed and deleted by their member only. */
-export function recordingsService({ repo, media }: { repo: RecordingsRepository; media: MediaStore }) {
+export function recordingsService({
+  repo,
+  media,
+  chat,
+}: {
+  repo: RecordingsRepository;
+  media: MediaStore;
+  /**
+   * The community chat, where a recording may be posted in an attempt (issue 18): once it is deleted,
+   * the room's messages are read again, so that the attempt shows no voiceover.
+   */
+  chat: { postsRecording(id: string): Promise<boolean>; removed(ids: readonly number[]): Promise<void> };
+}) {
   return {
     /**
      * Streams both files into the store (WebM by content, at most 500 MB together), then checks the
@@ -102,8 +114,10 @@ export function recordingsService({ repo, media }: { repo: RecordingsRepository;
 
     /** Deletes one of the member's own recordings and its files; others' recordings are not found. */
     async remove(actor: Actor, id: string): Promise<void> {
+      const inChat = await chat.postsRecording(id);
       const row = await repo.deleteOwn(id, actor.user.id);
       if (!row) throw new AppError('not_found', 'Recording not found');
+      if (inChat) await chat.removed([]);
       await media.remove(row.audioMediaId);
       await media.remove(row.screenMediaId);
     },

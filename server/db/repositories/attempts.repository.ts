@@ -1,0 +1,327 @@
+import { and, desc, eq, exists, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../client';
+import { authorColumns } from './users.repository';
+import {
+  attempts,
+  chatMessages,
+  discussionMessages,
+  recordings,
+  users,
+  type AttemptAngle,
+  type RecordingRow,
+} from '../schema';
+
+/** A thread of a lesson discussion (as the discussions repository's Slot). */
+export type Thread = { thinkTank: string; topicSlug: string; lessonSlug: string };
+
+/**
+ * An attempt as its message shows it (issue 18): the media ids still there (a file deleted since is
+ * null), and the posted voiceover's files and real length while the recording exists.
+ */
+export type AttemptRecord = {
+  id: string;
+  caption: string;
+  imageMediaId: string | null;
+  clipMediaId: string | null;
+  angles: AttemptAngle[];
+  frameSeconds: number | null;
+  voiceover: Pick<RecordingRow, 'id' | 'audioMediaId' | 'screenMediaId' | 'durationSeconds'> | null;
+};
+
+/**
+ * The columns that read a message's attempt, for a select that left-joins `attempts` on the message's
+ * `attempt_id` and `recordings` on the attempt's recording (`joinAttempt`). `attemptOf` makes the record.
+ */
+export const attemptColumns = {
+  attemptId: attempts.id,
+  attemptCaption: attempts.caption,
+  attemptImageMediaId: attempts.imageMediaId,
+  attemptClipMediaId: attempts.clipMediaId,
+  attemptAngles: attempts.angles,
+  attemptFrameSeconds: attempts.frameSeconds,
+  voiceoverId: recordings.id,
+  voiceoverAudioMediaId: recordings.audioMediaId,
+  voiceoverScreenMediaId: recordings.screenMediaId,
+  voiceoverSeconds: recordings.durationSeconds,
+};
+
+/** What `attemptColumns` reads, after the left joins (every column may be null). */
+export type AttemptColumns = {
+  attemptId: string | null;
+  attemptCaption: string | null;
+  attemptImageMediaId: string | null;
+  attemptClipMediaId: string | null;
+  attemptAngles: AttemptAngle[] | null;
+  attemptFrameSeconds: number | null;
+  voiceoverId: string | null;
+  voiceoverAudioMediaId: string | null;
+  voiceoverScreenMediaId: string | null;
+  voiceoverSeconds: number | null;
+};
+
+/** The join conditions of `attemptColumns`, given the message's `attempt_id` column. */
+export const joinAttempt = {
+  attempts: (attemptId: typeof chatMessages.attemptId | typeof discussionMessages.attemptId) =>
+    eq(attempts.id, attemptId),
+  recordings: eq(recordings.id, attempts.recordingId),
+};
+
+/** The attempt read by `attemptColumns`, or null for a message that posts none. */
+export function attemptOf(row: AttemptColumns): AttemptRecord | null {
+  if (row.attemptId === null) return null;
+  return {
+    id: row.attemptId,
+    caption: row.attemptCaption ?? '',
+    imageMediaId: row.attemptImageMediaId,
+    clipMediaId: row.attemptClipMediaId,
+    angles: row.attemptAngles ?? [],
+    frameSeconds: row.attemptFrameSeconds === null ? null : Number(row.attemptFrameSeconds),
+    voiceover:
+      row.voiceoverId === null
+        ? null
+        : {
+            id: row.voiceoverId,
+            audioMediaId: row.voiceoverAudioMediaId!,
+            screenMediaId: row.voiceoverScreenMediaId!,
+            durationSeconds: Number(row.voiceoverSeconds),
+          },
+  };
+}
+
+/** An attempt to store: the member's own uploads and voiceover, checked by the service. */
+export type NewAttempt = {
+  userId: string;
+  imageMediaId: string | null;
+  clipMediaId: string | null;
+  recordingId: string | null;
+  caption: string;
+  angles: AttemptAngle[];
+  frameSeconds: number | null;
+};
+
+/** The `attempts` row of a new attempt, as one statement's first part (with the message it posts). */
+export const attemptValues = (a: NewAttempt) => sql`
+  select ${a.userId}::uuid, ${a.imageMediaId}::uuid, ${a.clipMediaId}::uuid, ${a.recordingId}::uuid,
+         ${a.caption}::text, ${JSON.stringify(a.angles)}::jsonb, ${a.frameSeconds}::real`;
+
+/** The columns `attemptValues` fills, in its order. */
+export const ATTEMPT_INSERT_COLUMNS = sql.raw(
+  '(user_id, image_media_id, clip_media_id, recording_id, caption, angles, frame_seconds)',
+);
+
+/** The last part of a statement storing an attempt `a` and its message `m`: what `postedAs` reads. */
+export const POSTED_COLUMNS = sql.raw(
+  'select m.id, m.attempt_id, (extract(epoch from m.created_at) * 1000)::float8 as created_ms, a.frame_seconds from m, a',
+);
+
+/** The message and attempt stored (their ids, the message's time, the frame's time as stored). */
+export function postedAs(result: unknown) {
+  const row = (
+    result as {
+      rows: Array<{
+        id: number | string;
+        attempt_id: string;
+        created_ms: number;
+        frame_seconds: number | null;
+      }>;
+    }
+  ).rows[0]!;
+  return {
+    id: Number(row.id),
+    attemptId: row.attempt_id,
+    createdAt: new Date(row.created_ms),
+    frameSeconds: row.frame_seconds === null ? null : Number(row.frame_seconds),
+  };
+}
+
+/** Whether a user is an admin (`is_admin`, or one of `adminEmails`), as GET /api/progress reads it. */
+const isAdminUser = (u: { isAdmin: AnyPgColumn; email: AnyPgColumn }, adminEmails: readonly string[]): SQL =>
+  adminEmails.length > 0 ? or(eq(u.isAdmin, true), inArray(u.email, [...adminEmails]))! : eq(u.isAdmin, true);
+
+export const REVIEW_PAGE_SIZE = 50;
+
+/** Drizzle queries on attempts (issue 18). */
+export function attemptsRepository(db: Db) {
+  return {
+    /** The attempt's author, or null when there is no such attempt. */
+    async find(id: string): Promise<{ userId: string } | null> {
+      const [row] = await db
+        .select({ userId: attempts.userId })
+        .from(attempts)
+        .where(eq(attempts.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether an attempt already posts this file as its frame or clip. */
+    async mediaPosted(mediaId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(or(eq(attempts.imageMediaId, mediaId), eq(attempts.clipMediaId, mediaId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** One of the member's own recordings, or null (another member's is not found either). */
+    async ownRecording(id: string, userId: string): Promise<RecordingRow | null> {
+      const [row] = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.id, id), eq(recordings.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Whether a recording is posted in an attempt in the community chat. */
+    async postedInChat(recordingId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .innerJoin(attempts, eq(attempts.id, chatMessages.attemptId))
+        .where(eq(attempts.recordingId, recordingId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Whether a file is the audio or screen of a voiceover posted in an attempt: then those who see
+     * the post may play it (GET /api/media), and only while it is posted.
+     */
+    async voiceoverFilePosted(mediaId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: recordings.id })
+        .from(recordings)
+        .where(
+          and(
+            or(eq(recordings.audioMediaId, mediaId), eq(recordings.screenMediaId, mediaId)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(attempts)
+                .where(eq(attempts.recordingId, recordings.id)),
+            ),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Stores an attempt and the lesson discussion message that posts it, in one statement. */
+    async postToDiscussion(thread: Thread, a: NewAttempt) {
+      return postedAs(
+        await db.execute(sql`
+          with a as (
+            insert into ${attempts} ${ATTEMPT_INSERT_COLUMNS} ${attemptValues(a)}
+            returning id, frame_seconds
+          ),
+          m as (
+            insert into ${discussionMessages} (think_tank, topic_slug, lesson_slug, user_id, text, attempt_id)
+            select ${thread.thinkTank}::text, ${thread.topicSlug}::text, ${thread.lessonSlug}::text,
+                   ${a.userId}::uuid, ${a.caption}::text, a.id from a
+            returning id, attempt_id, created_at
+          )
+          ${POSTED_COLUMNS}`),
+      );
+    },
+
+    /**
+     * Deletes an attempt (its message goes with it, by the foreign key): the files it posted, to
+     * remove, and the chat message that showed it, if any; null when it was already gone.
+     */
+    async delete(id: string) {
+      return db.transaction(async (tx) => {
+        const chat = await tx
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(eq(chatMessages.attemptId, id));
+        const [row] = await tx
+          .delete(attempts)
+          .where(eq(attempts.id, id))
+          .returning({ imageMediaId: attempts.imageMediaId, clipMediaId: attempts.clipMediaId });
+        if (!row) return null;
+        return {
+          mediaIds: [row.imageMediaId, row.clipMediaId].filter((m): m is string => m !== null),
+          chatMessageIds: chat.map((c) => c.id),
+        };
+      });
+    },
+
+    /** Deletes the attempts posted to one lesson discussion: the files they posted, to remove. */
+    async deleteInThread(thread: Thread): Promise<string[]> {
+      const inThread = db
+        .select({ id: discussionMessages.attemptId })
+        .from(discussionMessages)
+        .where(
+          and(
+            eq(discussionMessages.thinkTank, thread.thinkTank),
+            eq(discussionMessages.topicSlug, thread.topicSlug),
+            eq(discussionMessages.lessonSlug, thread.lessonSlug),
+          ),
+        );
+      const rows = await db
+        .delete(attempts)
+        .where(inArray(attempts.id, inThread))
+        .returning({ imageMediaId: attempts.imageMediaId, clipMediaId: attempts.clipMediaId });
+      return rows.flatMap((r) => [r.imageMediaId, r.clipMediaId]).filter((m): m is string => m !== null);
+    },
+
+    /**
+     * The coaches' review list: attempts posted to lesson discussions, newest first, a page of
+     * REVIEW_PAGE_SIZE before `before`, optionally of one area, topic or lesson; with whether an admin
+     * (other than the author) posted in the thread after the attempt.
+     */
+    async review(
+      filter: { thinkTank?: string; topic?: string; lesson?: string; before?: Date },
+      adminEmails: readonly string[],
+    ) {
+      const later = alias(discussionMessages, 'later');
+      const coach = alias(users, 'coach');
+      const replied = exists(
+        db
+          .select({ one: sql`1` })
+          .from(later)
+          .innerJoin(coach, eq(coach.id, later.userId))
+          .where(
+            and(
+              eq(later.thinkTank, discussionMessages.thinkTank),
+              eq(later.topicSlug, discussionMessages.topicSlug),
+              eq(later.lessonSlug, discussionMessages.lessonSlug),
+              sql`${later.id} > ${discussionMessages.id}`,
+              ne(later.userId, discussionMessages.userId),
+              isAdminUser(coach, adminEmails),
+            ),
+          ),
+      );
+      const rows = await db
+        .select({
+          messageId: discussionMessages.id,
+          thinkTank: discussionMessages.thinkTank,
+          topicSlug: discussionMessages.topicSlug,
+          lessonSlug: discussionMessages.lessonSlug,
+          createdAt: discussionMessages.createdAt,
+          ...authorColumns,
+          ...attemptColumns,
+          replied: sql<boolean>`${replied}`,
+        })
+        .from(discussionMessages)
+        .innerJoin(attempts, joinAttempt.attempts(discussionMessages.attemptId))
+        .innerJoin(users, eq(users.id, discussionMessages.userId))
+        .leftJoin(recordings, joinAttempt.recordings)
+        .where(
+          and(
+            filter.thinkTank === undefined ? undefined : eq(discussionMessages.thinkTank, filter.thinkTank),
+            filter.topic === undefined ? undefined : eq(discussionMessages.topicSlug, filter.topic),
+            filter.lesson === undefined ? undefined : eq(discussionMessages.lessonSlug, filter.lesson),
+            filter.before === undefined ? undefined : lt(discussionMessages.createdAt, filter.before),
+          ),
+        )
+        .orderBy(desc(discussionMessages.createdAt), desc(discussionMessages.id))
+        .limit(REVIEW_PAGE_SIZE);
+      return rows.map((r) => ({ ...r, replied: Boolean(r.replied), attempt: attemptOf(r)! }));
+    },
+  };
+}
+
+export type AttemptsRepository = ReturnType<typeof attemptsRepository>;

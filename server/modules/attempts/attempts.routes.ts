@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { postAttemptResponse } from '../../../common/contracts/attempt-posts';
+import {
+  attemptIdParams,
+  attemptsQuery,
+  attemptsResponse,
+  postAttemptBody,
+} from '../../../common/contracts/attempts';
+import { okResponse } from '../../../common/contracts/auth';
+import { errorResponses } from '../../../common/contracts/errors';
+import type { AppContext } from '../../context';
+import { actorOf, requireAdmin, requireMember } from '../../plugins/session-cookie';
+
+/** /api/attempts (issue 18): post an attempt back, delete one, and the coaches' review list. */
+export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/attempts',
+    {
+      onRequest: requireMember,
+      schema: { body: postAttemptBody, response: { 201: postAttemptResponse, ...errorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await ctx.attempts.post(actorOf(request), request.body)),
+  );
+
+  r.delete(
+    '/api/attempts/:id',
+    {
+      onRequest: requireMember,
+      schema: { params: attemptIdParams, response: { 200: okResponse, ...errorResponses } },
+    },
+    async (request) => {
+      await ctx.attempts.remove(actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/api/attempts',
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: attemptsQuery, response: { 200: attemptsResponse, ...errorResponses } },
+    },
+    async (request) => ctx.attempts.review(actorOf(request), request.query),
+  );
+}

@@ -1,0 +1,212 @@
+import type { AttemptReviewItem, AttemptTarget, PostAttemptBody } from '../../../common/contracts/attempts';
+import type { PostAttemptResponse } from '../../../common/contracts/attempt-posts';
+import { isDiscussionThread } from '../../../common/curriculum';
+import { mediaIdFromUrl } from '../../../common/media-url';
+import type {
+  AttemptRecord,
+  AttemptsRepository,
+  NewAttempt,
+  Thread,
+} from '../../db/repositories/attempts.repository';
+import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import type { AttemptStore } from '../../lib/attempt-store';
+import { AppError } from '../../lib/errors';
+import { chatPostLimiter, discussionPostLimiter } from '../../lib/post-limits';
+import { familyOf, type MediaFamily } from '../../lib/sniff';
+import { presentAttempt } from '../../presenters/attempt.presenter';
+import { authoredChatRecord, presentChatMessage } from '../../presenters/chat.presenter';
+import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
+import type { MediaStore } from '../../storage/media-store';
+import type { Actor } from '../../storage/session-store';
+
+type Deps = {
+  repo: AttemptsRepository;
+  chatRepo: Pick<ChatRepository, 'insertAttempt'>;
+  /** The community room's feed (chat.feed.ts): stores a message and sends it live; takes deleted ones off. */
+  feed: {
+    publish(store: () => Promise<ChatMessageRecord>): Promise<ChatMessageRecord>;
+    removed(ids: readonly number[]): Promise<void>;
+  };
+  media: Pick<MediaStore, 'find' | 'remove'>;
+  /** Where posts are counted: an attempt counts as a post to its thread (server/lib/post-limits.ts). */
+  limits: AttemptStore;
+  adminEmails: ReadonlySet<string>;
+  log: { warn(obj: object, msg: string): void };
+};
+
+const ALREADY_POSTED = 'This file was already posted in another attempt: upload it again to post it again';
+
+/**
+ * Attempts posted back (issue 18, docs/decisions.md decision 38): an annotated frame, its clip, or a
+ * voiceover, with a caption, as one message in a lesson discussion or the community chat; deleted by
+ * their author or an admin with their files; listed for the coaches' review.
+ */
+export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmails, log }: Deps) {
+  const chatLimiter = chatPostLimiter(limits);
+  const discussionLimiter = discussionPostLimiter(limits);
+
+  /** The id of the member's own upload (POST /api/upload) of `family` at `url`, not posted before. */
+  async function ownUpload(
+    actor: Actor,
+    url: string | undefined,
+    family: MediaFamily,
+    field: string,
+  ): Promise<string | null> {
+    if (url === undefined) return null;
+    const id = mediaIdFromUrl(url);
+    const row = id ? await media.find(id) : null;
+    if (!row || row.kind !== 'chat' || row.ownerId !== actor.user.id) {
+      throw new AppError(
+        'bad_request',
+        `${field} must be the URL of a file you uploaded with POST /api/upload`,
+      );
+    }
+    if (familyOf(row.contentType) !== family) {
+      throw new AppError('bad_request', `${field} must be ${family === 'image' ? 'an image' : 'a video'}`);
+    }
+    if (await repo.mediaPosted(row.id)) throw new AppError('bad_request', `${field}: ${ALREADY_POSTED}`);
+    return row.id;
+  }
+
+  /** Removes files, logging (not failing on) one the store could not delete. */
+  async function removeFiles(ids: string[]) {
+    for (const id of ids) {
+      await media
+        .remove(id)
+        .catch((err: unknown) => log.warn({ err, id }, 'an attempt’s file could not be removed'));
+    }
+  }
+
+  /** Stores the attempt and its message; a file taken meanwhile (or gone) is a 400, never a 500. */
+  async function storing<T>(store: () => Promise<T>): Promise<T> {
+    try {
+      return await store();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('bad_request', ALREADY_POSTED);
+      if (isForeignKeyViolation(err)) {
+        throw new AppError('bad_request', 'A file or voiceover of this attempt was deleted meanwhile');
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async post(actor: Actor, body: PostAttemptBody): Promise<PostAttemptResponse> {
+      const target: AttemptTarget = body.target;
+      const thread: Thread | null =
+        target.kind === 'lesson'
+          ? { thinkTank: target.thinkTank, topicSlug: target.topic, lessonSlug: target.lesson }
+          : null;
+      if (thread && !isDiscussionThread(thread.thinkTank, thread.topicSlug, thread.lessonSlug)) {
+        throw new AppError('not_found', 'Lesson not found');
+      }
+      if (body.clipUrl !== undefined && body.imageUrl === undefined) {
+        throw new AppError('bad_request', 'clipUrl can only be posted with its frame (imageUrl)');
+      }
+      if (body.imageUrl === undefined && body.recordingId === undefined) {
+        throw new AppError('bad_request', 'An attempt needs a frame (imageUrl) or a voiceover (recordingId)');
+      }
+      const imageMediaId = await ownUpload(actor, body.imageUrl, 'image', 'imageUrl');
+      const clipMediaId = await ownUpload(actor, body.clipUrl, 'video', 'clipUrl');
+      const recording = body.recordingId ? await repo.ownRecording(body.recordingId, actor.user.id) : null;
+      if (body.recordingId && !recording) {
+        throw new AppError('bad_request', 'recordingId must be one of your own voiceovers');
+      }
+      await (thread ? discussionLimiter : chatLimiter).hit(actor.user.id);
+
+      const input: NewAttempt = {
+        userId: actor.user.id,
+        imageMediaId,
+        clipMediaId,
+        recordingId: recording?.id ?? null,
+        caption: body.caption,
+        angles: body.angles,
+        frameSeconds: body.frameSeconds ?? null,
+      };
+      const attemptOf = (created: { attemptId: string; frameSeconds: number | null }): AttemptRecord => ({
+        id: created.attemptId,
+        caption: input.caption,
+        imageMediaId,
+        clipMediaId,
+        angles: input.angles,
+        frameSeconds: created.frameSeconds,
+        voiceover: recording,
+      });
+      const author = {
+        name: actor.user.name,
+        username: actor.user.username,
+        profilePicture: actor.user.profilePicture,
+      };
+
+      if (!thread) {
+        const record = await storing(() =>
+          feed.publish(async () => {
+            const created = await chatRepo.insertAttempt(input);
+            return authoredChatRecord(
+              created,
+              { content: input.caption, messageType: 'attempt', attempt: attemptOf(created) },
+              actor.user,
+            );
+          }),
+        );
+        return { target, chatMessage: presentChatMessage(record), discussionMessage: null };
+      }
+      const created = await storing(() => repo.postToDiscussion(thread, input));
+      return {
+        target,
+        chatMessage: null,
+        discussionMessage: presentDiscussionMessage({
+          id: created.id,
+          text: input.caption,
+          createdAt: created.createdAt,
+          ...author,
+          videoSeconds: null,
+          attempt: attemptOf(created),
+        }),
+      };
+    },
+
+    /**
+     * Deletes an attempt, by its author or an admin: its message, its frame's and clip's files, and
+     * in the chat the message on every live client. The voiceover stays on its owner's calendar.
+     */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const found = await repo.find(id);
+      if (!found) throw new AppError('not_found', 'Attempt not found');
+      if (found.userId !== actor.user.id && !actor.isAdmin) {
+        throw new AppError('forbidden', 'Only its author or an administrator can delete an attempt');
+      }
+      const deleted = await repo.delete(id);
+      if (!deleted) throw new AppError('not_found', 'Attempt not found');
+      if (deleted.chatMessageIds.length > 0) await feed.removed(deleted.chatMessageIds);
+      await removeFiles(deleted.mediaIds);
+    },
+
+    /** Deletes the attempts of a lesson discussion being cleared, and their files. */
+    async removeInThread(thread: Thread): Promise<void> {
+      await removeFiles(await repo.deleteInThread(thread));
+    },
+
+    /** The coaches' review list (admins): attempts posted to lessons, newest first, 50 a page. */
+    async review(
+      actor: Actor,
+      query: { thinkTank?: string; topic?: string; lesson?: string; before?: Date },
+    ): Promise<AttemptReviewItem[]> {
+      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can review attempts');
+      const rows = await repo.review(query, [...adminEmails]);
+      return rows.map((r) => ({
+        attempt: presentAttempt(r.attempt)!,
+        messageId: r.messageId,
+        thinkTank: r.thinkTank,
+        topic: r.topicSlug,
+        lesson: r.lessonSlug,
+        createdAt: r.createdAt.toISOString(),
+        user: { name: r.name, username: r.username, profilePicture: r.profilePicture },
+        replied: r.replied,
+      }));
+    },
+  };
+}
+
+export type AttemptsService = ReturnType<typeof attemptsService>;
