@@ -40,7 +40,7 @@ describe('attempts posted back', () => {
     // The frame to be posted, with its value under it.
     await dialog.getByRole('img', { name: 'The frame you are posting' }).waitFor();
     await dialog.getByText('Angle 1: 90.0°').waitFor();
-    await dialog.getByLabel('Lesson').selectOption({ label: '203 · Systems Theory' });
+    await dialog.getByLabel('Lesson', { exact: true }).selectOption({ label: '203 · Systems Theory' });
     await dialog.getByLabel('Caption').fill('Is my knee at 90?');
     await dialog.getByRole('button', { name: 'Post', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

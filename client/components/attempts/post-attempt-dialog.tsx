@@ -93,13 +93,23 @@ export function PostAttemptDialog({
     event.preventDefault();
     if (step) return;
     setError(null);
+    let at: PostStep | null = null;
     try {
-      await postAttempt(draft, { target, caption: caption.trim(), withClip }, setStep);
+      await postAttempt(draft, { target, caption: caption.trim(), withClip }, (next) => {
+        at = next;
+        setStep(next);
+      });
       await queryClient.invalidateQueries({ queryKey: ['/api/discussions'] });
       toast({ title: 'Posted', description: `Your attempt is in ${describeTarget(target)}.` });
       onClose();
     } catch (e) {
-      setError(serverErrorMessage(e) ?? 'Could not post your attempt. Please try again.');
+      console.error('Posting the attempt failed', e);
+      setError(
+        serverErrorMessage(e) ??
+          (at === 'clip'
+            ? 'Could not record the clip. Try again, or post without it.'
+            : 'Could not post your attempt. Please try again.'),
+      );
       setStep(null);
     }
   };

@@ -77,6 +77,8 @@ export type Control =
 type ControlOptions = { echo?: boolean };
 
 const ZOOM_STEP = 1.5;
+/** A posted clip is drawn at 1.6 × the logical canvas: 1280 × 640. */
+const CLIP_SCALE = 1.6;
 const TOOL_NAMES = { draw: 'Draw', line: 'Line', angle: 'Angle' } as const;
 const CANVAS_CENTRE: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 };
 
@@ -395,20 +397,29 @@ export class AnalysisEngine {
 
   /**
    * Records the clip's segment around the current frame, as the canvas shows it (the video with its
-   * drawings, under the current zoom), `seconds` long at most, at normal speed; then goes back to the
+   * drawings, under the current zoom), at 1280 × 640, `seconds` long at most, at normal speed; then goes back to the
    * frame, paused. A WebM blob; rejects for an image or when the browser cannot record a canvas.
    */
   async recordClip(seconds: number): Promise<Blob> {
     const video = this.media?.video;
     if (!video || this.state.mediaType !== 'video') throw new Error('Only a video has a clip');
     const at = video.currentTime;
-    const duration = this.media!.duration || at;
-    const from = Math.max(0, Math.min(at - seconds / 2, duration - seconds));
-    const to = Math.min(duration, from + seconds);
+    // A recorded WebM may not say its length: then the clip ends where the video does.
+    const end = this.media!.duration > 0 ? this.media!.duration : Infinity;
+    const from = Math.max(0, Math.min(at - seconds / 2, end - seconds));
+    const to = Math.min(end, from + seconds);
     const rate = video.playbackRate;
     this.pause();
     await seekTo(video, from);
-    const stream = this.canvas.captureStream(30);
+    // Drawn for the clip alone, at a fixed size: not the on-screen surface, whose size follows the
+    // screen and which shows the keyboard's crosshair.
+    const out = document.createElement('canvas');
+    out.width = CANVAS_WIDTH * CLIP_SCALE;
+    out.height = CANVAS_HEIGHT * CLIP_SCALE;
+    const ctx = out.getContext('2d', { alpha: false })!;
+    const paint = () => renderScene(ctx, this.scene(false), CLIP_SCALE);
+    paint();
+    const stream = out.captureStream(30);
     const type = MediaRecorder.isTypeSupported('video/webm;codecs=vp8')
       ? 'video/webm;codecs=vp8'
       : 'video/webm';
@@ -422,6 +433,7 @@ export class AnalysisEngine {
       await video.play();
       await new Promise<void>((resolve) => {
         const check = () => {
+          paint();
           if (this.destroyed || video.ended || video.paused || video.currentTime >= to) resolve();
           else requestAnimationFrame(check);
         };
