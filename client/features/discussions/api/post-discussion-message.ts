@@ -18,7 +18,10 @@ export function postDiscussionMessage(
   return apiJson<DiscussionMessage>('POST', `/api/discussions/${thinkTank}/${topic}/${lesson}`, message);
 }
 
-/** Posts to the thread; the answer goes into the list at once, without waiting for the next poll. */
+/**
+ * Posts to the thread; the answer goes into the list at once, without waiting for the next poll. The
+ * admins' review of attempts is read again (an inactive query is only marked stale).
+ */
 export function usePostDiscussionMessage(thread: DiscussionThread) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,6 +31,8 @@ export function usePostDiscussionMessage(thread: DiscussionThread) {
       // A poll that left before the post would answer without it: cancelled, so it cannot.
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData<DiscussionMessage[]>(queryKey, (held) => withMessage(held, message));
+      // A coach's reply changes 'Awaiting reply' in the review of the attempts (issue 18).
+      void queryClient.invalidateQueries({ queryKey: ['/api/attempts'] });
     },
   });
 }
