@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { canvasIn, click, drag, loadPicture, openTool, waitForData } from './fixtures/analysis';
-import { signInAsAdmin, toasts, useBrowser } from './fixtures/browser';
+import { signInAsAdmin, signUpViaApi, TINY_PNG, toasts, useBrowser } from './fixtures/browser';
 import { chatLog, openChat } from './fixtures/chat';
 import { recordTestVideo } from './fixtures/media';
-import { discussionLog, openDiscussionPage } from './fixtures/think-tanks';
+import { discussionBox, discussionLog, openDiscussionPage } from './fixtures/think-tanks';
 
 const f = useBrowser();
 
@@ -110,5 +110,57 @@ describe('attempts posted back', () => {
     } finally {
       await admin.close();
     }
+  });
+
+  it('shows a coach the attempts posted to a lesson; Reply answers in its thread and the member sees it', async () => {
+    const { page, context, browser, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    const upload = await context.request.post(`${baseURL}/api/upload`, {
+      multipart: { file: { name: 'frame.png', mimeType: 'image/png', buffer: TINY_PNG } },
+    });
+    expect(upload.ok()).toBe(true);
+    const { url } = (await upload.json()) as { url: string };
+    const posted = await context.request.post(`${baseURL}/api/attempts`, {
+      data: {
+        target: {
+          kind: 'lesson',
+          thinkTank: 'intellectual',
+          topic: 'understanding-self',
+          lesson: 'systems-theory',
+        },
+        caption: 'Coach, my hip angle?',
+        imageUrl: url,
+        angles: [{ label: 'Angle 1', degrees: 131.5 }],
+      },
+    });
+    expect(posted.status()).toBe(201);
+
+    const coach = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    try {
+      await signInAsAdmin(coach, baseURL);
+      const desk = await coach.newPage();
+      await openDiscussionPage(desk, LESSON_PATH);
+      const review = desk.getByRole('region', { name: 'Attempts posted here' });
+      const row = review.getByRole('listitem').filter({ hasText: 'Coach, my hip angle?' });
+      await row.getByText('Awaiting reply').waitFor();
+      await row.getByText('Angle 1: 131.5°').waitFor();
+      await row.getByRole('button', { name: /^Reply to / }).click();
+      await expect.poll(() => discussionBox(desk).evaluate((el) => el === document.activeElement)).toBe(true);
+      await desk.keyboard.type('Open the hip a little more.');
+      await desk.keyboard.press('Enter');
+      await row.getByText('Replied').waitFor();
+    } finally {
+      await coach.close();
+    }
+
+    // The member sees the reply marked on the topic page until they open the lesson.
+    await page.goto('/think-tanks/intellectual/understanding-self');
+    const lessonRow = page.getByRole('link', { name: /203 · Systems Theory/ });
+    await lessonRow.getByText('New reply from your coach').waitFor();
+    await lessonRow.click();
+    await discussionLog(page).getByText('Open the hip a little more.').waitFor();
+    await page.goto('/think-tanks/intellectual/understanding-self');
+    await page.getByRole('link', { name: /203 · Systems Theory/ }).waitFor();
+    await expect.poll(() => page.getByText('New reply from your coach').count()).toBe(0);
   });
 });
