@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { cn } from '../lib/utils';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
 
 /**
@@ -9,10 +10,13 @@ export function PhotoThumbnail({
   src,
   alt,
   openLabel = 'Open photo',
+  whole = false,
 }: {
   src: string;
   alt: string;
   openLabel?: string;
+  /** Shows the whole picture, not a crop (an attempt's frame, whose values are written at its edge). */
+  whole?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -28,7 +32,10 @@ export function PhotoThumbnail({
           alt={alt}
           loading="lazy"
           decoding="async"
-          className="h-full w-auto min-w-24 max-w-full object-cover transition-transform duration-200 group-hover:scale-[1.02]"
+          className={cn(
+            'h-full w-auto min-w-24 max-w-full transition-transform duration-200 group-hover:scale-[1.02]',
+            whole ? 'bg-black object-contain' : 'object-cover',
+          )}
         />
       </button>
       <Dialog open={open} onOpenChange={setOpen}>

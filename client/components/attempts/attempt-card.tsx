@@ -110,7 +110,7 @@ export function AttemptCard({
         )}
       </p>
       {attempt.imageUrl && (
-        <PhotoThumbnail src={attempt.imageUrl} alt={`Attempt by ${author}`} openLabel="Open frame" />
+        <PhotoThumbnail src={attempt.imageUrl} alt={`Attempt by ${author}`} openLabel="Open frame" whole />
       )}
       {attempt.angles.length > 0 && (
         <ul aria-label="Angles measured" className="flex flex-wrap gap-1.5">
