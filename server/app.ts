@@ -162,6 +162,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.sessions.start();
   await ctx.chatFeed.start();
   await ctx.memberCount.start();
+  await ctx.progressCache.start();
   ctx.mail.start(app.log);
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.passwordReset.drain();
     await ctx.mail.stop();
     await ctx.memberCount.stop();
+    await ctx.progressCache.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

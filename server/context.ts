@@ -1,3 +1,4 @@
+import type { ProgressResponse } from '../common/contracts/progress';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
@@ -25,6 +26,7 @@ import { progressRepository } from './db/repositories/progress.repository';
 import { progressService, type ProgressService } from './modules/progress/progress.service';
 import { createChatFeed, namedEventFrame, type ChatFeed } from './modules/chat/chat.feed';
 import { createMemberCount, type MemberCount } from './storage/member-count';
+import { createProgressCache, type ProgressCache } from './storage/progress-cache';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { createSessionStore, type SessionStore } from './storage/session-store';
@@ -81,6 +83,8 @@ export type AppContext = {
   discussions: DiscussionsService;
   /** Each member's own lesson progress and 'Continue' (issue 18). */
   progress: ProgressService;
+  /** Members' progress answers in memory, kept true across processes (decision 40). */
+  progressCache: ProgressCache<ProgressResponse>;
   recordings: RecordingsService;
   /** Attempts posted back to a lesson or the chat, and the coaches' review (issue 18). */
   attempts: AttemptsService;
@@ -121,6 +125,7 @@ export function createContext(
   const videoLengths = lessonVideoLengths({ repo: lessonsRepo, media });
   const chatFeed = createChatFeed(database, chatRepo);
   const memberCount = createMemberCount(database, users);
+  const progressCache = createProgressCache<ProgressResponse>(database);
   const attemptsRepo = attemptsRepository(database.db);
   const attempts = attemptsService({
     repo: attemptsRepo,
@@ -129,6 +134,7 @@ export function createContext(
     media,
     limits,
     adminEmails,
+    progress: progressCache,
     log,
   });
   // The member count changes live on every open chat stream (issue 15).
@@ -158,8 +164,10 @@ export function createContext(
       limits,
       videoLengths,
       attempts,
+      progress: progressCache,
     }),
-    progress: progressService({ repo: progressRepo, adminEmails }),
+    progressCache,
+    progress: progressService({ repo: progressRepo, adminEmails, cache: progressCache }),
     recordings: recordingsService({
       repo: recordingsRepository(database.db),
       media,

@@ -55,6 +55,16 @@ export const membersChannel: Channel<null> = {
   decode: () => null,
 };
 
+/**
+ * A member's lesson progress changed (their id), or everyone's unread marks may have (''): each
+ * process forgets the answers it keeps (server/storage/progress-cache.ts).
+ */
+export const progressChannel: Channel<string> = {
+  name: 'tribe36_progress',
+  encode: (user) => user,
+  decode: (payload) => (payload === '' || /^[0-9a-f-]{36}$/.test(payload) ? payload : null),
+};
+
 /** NOTIFYs `message` on `channel`. */
 export function notify<T>(
   database: Pick<Database, 'notify'>,

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { fakeNotifyDatabase } from '../db/fake-notify-database';
 import { createMemberCount } from './member-count';
 
-/**
- * One database shared by several server processes: the member table as a number, counted reads,
- * and NOTIFY delivered (later, as PostgreSQL does) to every process's listeners.
- */
+/** The member table as a number, with counted reads, on a database shared by several processes. */
 function fakeDatabase() {
-  const state = { members: 0, reads: 0, up: true, readMs: 0 };
-  const listeners = new Map<string, Array<(payload: string) => void>>();
-  const upListeners = new Set<(up: boolean) => void>();
-  const database = {
-    async listen(channel: string, fn: (payload: string) => void) {
-      listeners.set(channel, [...(listeners.get(channel) ?? []), fn]);
-      return async () => {};
-    },
-    async notify(channel: string, payload: string) {
-      if (!state.up) return;
-      setTimeout(() => listeners.get(channel)?.forEach((fn) => fn(payload)), 1);
-    },
-    notifications: {
-      isUp: () => state.up,
-      onChange(fn: (up: boolean) => void) {
-        upListeners.add(fn);
-        return () => upListeners.delete(fn);
-      },
-    },
-  } as unknown as Database;
+  const state = { members: 0, reads: 0, readMs: 0 };
   const users = {
     async count() {
       state.reads += 1;
@@ -34,15 +12,7 @@ function fakeDatabase() {
       return state.members;
     },
   };
-  return {
-    state,
-    database,
-    users,
-    setUp(up: boolean) {
-      state.up = up;
-      for (const fn of upListeners) fn(up);
-    },
-  };
+  return { state, users, ...fakeNotifyDatabase() };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 20));

@@ -18,6 +18,7 @@ import { presentAttempt } from '../../presenters/attempt.presenter';
 import { authoredChatRecord, presentChatMessage } from '../../presenters/chat.presenter';
 import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
 import type { MediaStore } from '../../storage/media-store';
+import type { ProgressChanges } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
 
 type Deps = {
@@ -32,6 +33,8 @@ type Deps = {
   /** Where posts are counted: an attempt counts as a post to its thread (server/lib/post-limits.ts). */
   limits: AttemptStore;
   adminEmails: ReadonlySet<string>;
+  /** A coach's attempt or a deleted one changes members' unread marks (server/storage/progress-cache.ts). */
+  progress: ProgressChanges;
   log: { warn(obj: object, msg: string): void };
 };
 
@@ -42,7 +45,7 @@ const ALREADY_POSTED = 'This file was already posted in another attempt: upload 
  * voiceover, with a caption, as one message in a lesson discussion or the community chat; deleted by
  * their author or an admin with their files; listed for the coaches' review.
  */
-export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmails, log }: Deps) {
+export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmails, progress, log }: Deps) {
   const chatLimiter = chatPostLimiter(limits);
   const discussionLimiter = discussionPostLimiter(limits);
 
@@ -153,6 +156,8 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
         return { target, chatMessage: presentChatMessage(record), discussionMessage: null };
       }
       const created = await storing(() => repo.postToDiscussion(thread, input));
+      // A coach's own attempt is a coach's post in the thread (the unread mark, decision 36).
+      if (actor.isAdmin) await progress.changed(null);
       return {
         target,
         chatMessage: null,
@@ -180,6 +185,7 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
       const deleted = await repo.delete(id);
       if (!deleted) throw new AppError('not_found', 'Attempt not found');
       if (deleted.chatMessageIds.length > 0) await feed.removed(deleted.chatMessageIds);
+      await progress.changed(null);
       await removeFiles(deleted.mediaIds);
     },
 

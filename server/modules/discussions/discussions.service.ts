@@ -4,6 +4,7 @@ import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { discussionPostLimiter } from '../../lib/post-limits';
+import type { ProgressChanges } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
 import type { LessonVideoLengths } from '../../storage/video-length';
 import { formatMinutes } from '../../../common/text';
@@ -23,12 +24,15 @@ export function discussionsService({
   limits,
   videoLengths,
   attempts,
+  progress,
 }: {
   repo: DiscussionsRepository;
   limits: AttemptStore;
   videoLengths: LessonVideoLengths;
   /** The attempts posted to a thread (issue 18): cleared with it, files and all. */
   attempts: { removeInThread(slot: Slot): Promise<void> };
+  /** A coach's post or a cleared thread changes members' unread marks (server/storage/progress-cache.ts). */
+  progress: ProgressChanges;
 }) {
   const limiter = discussionPostLimiter(limits);
   function requireThread(slot: Slot) {
@@ -63,6 +67,7 @@ export function discussionsService({
       const videoSeconds = at === undefined ? null : await videoTime(slot, at);
       await limiter.hit(actor.user.id);
       const row = await repo.insert(slot, actor.user.id, text, videoSeconds);
+      if (actor.isAdmin) await progress.changed(null);
       return {
         id: row.id,
         text,
@@ -81,6 +86,7 @@ export function discussionsService({
       requireThread(slot);
       await attempts.removeInThread(slot);
       await repo.clear(slot);
+      await progress.changed(null);
     },
   };
 }

@@ -10,6 +10,7 @@ import type {
   ProgressRepository,
 } from '../../db/repositories/progress.repository';
 import { AppError } from '../../lib/errors';
+import type { ProgressCache } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
 
 const present = (r: ProgressRecord): LessonProgressEntry => ({
@@ -29,9 +30,12 @@ const present = (r: ProgressRecord): LessonProgressEntry => ({
 export function progressService({
   repo,
   adminEmails,
+  cache,
 }: {
   repo: ProgressRepository;
   adminEmails: ReadonlySet<string>;
+  /** Each member's answer in memory, forgotten on every change (decision 40). */
+  cache: ProgressCache<ProgressResponse>;
 }) {
   function lessonOf(p: ProgressParams): LessonPath {
     if (!isCurriculumLesson(p.thinkTank, p.topic, p.lesson))
@@ -59,15 +63,19 @@ export function progressService({
   }
   return {
     async get(actor: Actor): Promise<ProgressResponse> {
-      const lessons = await entries(actor);
-      return { lessons, continue: continueLesson(lessons) };
+      return cache.get(actor.user.id, async () => {
+        const lessons = await entries(actor);
+        return { lessons, continue: continueLesson(lessons) };
+      });
     },
     async markDone(actor: Actor, p: ProgressParams): Promise<LessonProgressEntry> {
       await repo.markDone(actor.user.id, lessonOf(p));
+      await cache.changed(actor.user.id);
       return entryOf(actor, p);
     },
     async markNotDone(actor: Actor, p: ProgressParams): Promise<LessonProgressEntry> {
       await repo.markNotDone(actor.user.id, lessonOf(p));
+      await cache.changed(actor.user.id);
       return entryOf(actor, p);
     },
     async visit(
@@ -76,6 +84,7 @@ export function progressService({
       positionSeconds: number | undefined,
     ): Promise<LessonProgressEntry> {
       await repo.visit(actor.user.id, lessonOf(p), positionSeconds);
+      await cache.changed(actor.user.id);
       return entryOf(actor, p);
     },
   };
