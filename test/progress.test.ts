@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 const SYSTEMS = 'intellectual/understanding-self/systems-theory';
 const request = (
-  method: 'GET' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   cookie: string | undefined,
   payload?: unknown,
