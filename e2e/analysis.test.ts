@@ -120,8 +120,8 @@ describe('video analysis tool', () => {
     const list = tool.getByRole('list', { name: 'Annotations' });
     const said = (text: string) => tool.getByRole('status').getByText(text, { exact: false }).waitFor();
 
-    // Tab from the last button of the toolbar to the canvas, which says how to use it.
-    await tool.getByRole('button', { name: 'Export frame as PNG' }).focus();
+    // Tab from the last button of the toolbar (Post, after Export) to the canvas, which says how to use it.
+    await tool.getByRole('button', { name: 'Post', exact: true }).focus();
     await page.keyboard.press('Tab');
     expect(await canvas.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = (await canvas.getAttribute('aria-describedby'))!;
