@@ -26,7 +26,7 @@ export function entryOf(progress: ProgressResponse | undefined, lesson: LessonRe
 }
 
 /** `progress` with one lesson's entry replaced, and Continue worked out again by the server's own rule. */
-function withEntry(progress: ProgressResponse, entry: LessonProgressEntry): ProgressResponse {
+export function withEntry(progress: ProgressResponse, entry: LessonProgressEntry): ProgressResponse {
   const lessons = [...progress.lessons.filter((e) => lessonKey(e) !== lessonKey(entry)), entry];
   return { ...progress, lessons, continue: continueLesson(lessons) };
 }
@@ -83,7 +83,10 @@ export function useSetLessonDone(lesson: LessonRef) {
  * the last position reach the server while the page is being left. Failures are quiet: a missed
  * position only means the video starts a little earlier next time.
  */
-export function sendLessonVisit(lesson: LessonRef, positionSeconds?: number): Promise<void> {
+export function sendLessonVisit(
+  lesson: LessonRef,
+  positionSeconds?: number,
+): Promise<LessonProgressEntry | null> {
   const body = JSON.stringify(positionSeconds === undefined ? {} : { positionSeconds });
   return fetch(`${lessonUrl(lesson)}/visit`, {
     method: 'PUT',
@@ -92,8 +95,8 @@ export function sendLessonVisit(lesson: LessonRef, positionSeconds?: number): Pr
     headers: { 'content-type': 'application/json' },
     body,
   }).then(
-    () => undefined,
-    () => undefined,
+    (res) => (res.ok ? (res.json() as Promise<LessonProgressEntry>).catch(() => null) : null),
+    () => null,
   );
 }
 

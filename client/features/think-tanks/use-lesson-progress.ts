@@ -8,6 +8,7 @@ import {
   progressQueryOptions,
   sendLessonVisit,
   useProgress,
+  withEntry,
   withVisit,
   useSetLessonDone,
 } from '../../lib/progress';
@@ -33,7 +34,13 @@ export function useLessonVisit(lesson: LessonRef | null) {
     const before = queryClient.getQueryData(queryKey);
     if (before && isCurriculumLesson(opened.thinkTank, opened.topic, opened.lesson))
       queryClient.setQueryData(queryKey, withVisit(before, opened, new Date().toISOString()));
-    void sendLessonVisit(opened).then(() => queryClient.invalidateQueries({ queryKey }));
+    void sendLessonVisit(opened).then(async (entry) => {
+      // A read that left before the visit would answer without it: cancelled, then read again.
+      await queryClient.cancelQueries({ queryKey });
+      const held = queryClient.getQueryData(queryKey);
+      if (held && entry) queryClient.setQueryData(queryKey, withEntry(held, entry));
+      await queryClient.invalidateQueries({ queryKey });
+    });
   }, [key, queryClient]);
 }
 
