@@ -1,12 +1,11 @@
 // Attempts posted back (issue 18, decision 38): POST, DELETE and GET /api/attempts, over the API.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../server/app';
+import type { App } from '../server/app';
 import { attempts, discussionMessages } from '../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 import { jpegBytes, multipart, pngBytes } from './helpers/uploads';
@@ -23,12 +22,8 @@ beforeAll(async () => {
   admin = await buildUser(t.app, { email: 'coach@example.com' });
   ann = await buildUser(t.app);
   bob = await buildUser(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // A second server process on the same database: deletions reach its streams too.
-  second = await buildApp({ config: t.config, database: t.app.ctx.database });
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  // A second server process on the same database: what one publishes reaches the other's streams.
+  ({ base, second, secondBase } = await listenWithSecondProcess(t));
 });
 afterAll(async () => {
   await second.close();

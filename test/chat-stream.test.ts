@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../server/app';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 
@@ -16,12 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await buildUser(t.app);
   b = await buildUser(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // A second server process on the same database.
-  second = await buildApp({ config: t.config, database: t.app.ctx.database });
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  // A second server process on the same database: what one publishes reaches the other's streams.
+  ({ base, second, secondBase } = await listenWithSecondProcess(t));
 });
 afterAll(async () => {
   await second.close();

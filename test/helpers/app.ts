@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -84,6 +85,20 @@ export async function createSecondInstance(first: TestApp): Promise<{ app: App; 
 }
 
 /** The `name=value` pair of the session cookie in a response, to send back as a Cookie header. */
+/**
+ * Puts the test app on a real port, with a second server process on the same database beside it (what
+ * one process publishes must reach the other's streams). Close `second` before the test app.
+ */
+export async function listenWithSecondProcess(
+  t: TestApp,
+): Promise<{ base: string; second: App; secondBase: string }> {
+  const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const second = await buildApp({ config: t.config, database: t.app.ctx.database });
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  return { base: urlOf(t.app), second, secondBase: urlOf(second) };
+}
+
 export function sessionCookieOf(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
