@@ -12,7 +12,8 @@
 // attempts, made after half of the members last opened the lesson: the unread part of the query has
 // rows to read and marks to find. `--sample` members, spread over the table, get a session inserted as
 // sign-in makes one (the cookie's token, its SHA-256 in the table); the requests go round them.
-// GET /api/auth/me is printed too, for reference: an answer from memory through Fastify (no query).
+// GET /api/auth/me is printed too, for reference: an answer from memory through Fastify (no query); and
+// GET /api/progress asked again with the ETag of its last answer, as the browser's cache asks (304).
 // The topic page of a member: its prerendered document (from dist/, when built: node scripts/build.mjs),
 // and the calls its script then makes together, GET /api/auth/me and GET /api/progress ("data").
 // Each figure: `--count` visits over `--connections` keep-alive connections from another process
@@ -159,8 +160,10 @@ const pollEtag = first.headers.get('etag')!;
 
 // Every sampled member's progress once, to check what is measured: 36 lessons, some unread.
 let withUnread = 0;
+const progressEtags: string[] = [];
 for (const cookie of cookies) {
-  const res = await fetch(`${bench.base}/api/progress`, { headers: { cookie } });
+  const res = await fetch(`${bench.base}/api/progress`, { headers: { cookie, ...BROWSER } });
+  progressEtags.push(res.headers.get('etag')!);
   if (res.status !== 200) throw new Error(`GET /api/progress: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as ProgressResponse;
   if (body.lessons.length !== CURRICULUM.length) throw new Error(`${body.lessons.length} lessons, not 36`);
@@ -200,7 +203,13 @@ const scenarios: Array<{ label: string; visits: LatencyRequest[][]; inGoal: bool
     inGoal: true,
   },
 ];
-// For reference: an answer held in memory (the session's member), through Fastify's routing.
+// For reference: the page reading progress again with the ETag of its last answer (the browser's
+// cache asks so), and an answer held in memory (the session's member) through Fastify's routing.
+scenarios.push({
+  label: 'GET /api/progress again (If-None-Match)',
+  visits: cookies.map((c, i) => [get('/api/progress', c, [304], { 'if-none-match': progressEtags[i]! })]),
+  inGoal: false,
+});
 scenarios.push({
   label: 'GET /api/auth/me (no query)',
   visits: cookies.map((c) => [get('/api/auth/me', c)]),

@@ -1,4 +1,4 @@
-import type { ProgressResponse } from '../common/contracts/progress';
+import type { PreparedAnswer } from './lib/prepared-answer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
@@ -84,7 +84,7 @@ export type AppContext = {
   /** Each member's own lesson progress and 'Continue' (issue 18). */
   progress: ProgressService;
   /** Members' progress answers in memory, kept true across processes (decision 40). */
-  progressCache: ProgressCache<ProgressResponse>;
+  progressCache: ProgressCache<PreparedAnswer>;
   recordings: RecordingsService;
   /** Attempts posted back to a lesson or the chat, and the coaches' review (issue 18). */
   attempts: AttemptsService;
@@ -125,7 +125,7 @@ export function createContext(
   const videoLengths = lessonVideoLengths({ repo: lessonsRepo, media });
   const chatFeed = createChatFeed(database, chatRepo);
   const memberCount = createMemberCount(database, users);
-  const progressCache = createProgressCache<ProgressResponse>(database);
+  const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
   const attempts = attemptsService({
     repo: attemptsRepo,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { TOPICS } from '../common/curriculum';
 import { attempts, discussionMessages, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
@@ -245,5 +247,40 @@ describe('the admins’ member viewer', () => {
     const members = res.json() as Array<{ username: string; lessonsDone: number }>;
     expect(members.find((m) => m.username === eve.user.username)?.lessonsDone).toBe(2);
     expect(members.find((m) => m.username === admin.user.username)?.lessonsDone).toBe(0);
+  });
+});
+
+describe('reading progress again', () => {
+  it('answers 304 to the ETag of an unchanged answer, a new ETag after a change, and compressed bytes that decode to the same JSON', async () => {
+    const who = await buildUser(t.app);
+    const get = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/api/progress', headers: { cookie: who.cookie, ...headers } });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // Enough lessons opened for the answer to be compressed: brotli bytes, their own ETag.
+    for (const lesson of TOPICS[0]!.lessons)
+      expect(
+        (await request('PUT', `/api/progress/intellectual/understanding-self/${lesson}`, who.cookie))
+          .statusCode,
+      ).toBe(200);
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const plain = changed.json() as { lessons: unknown[] };
+    expect(plain.lessons).toHaveLength(TOPICS[0]!.lessons.length);
+    const br = await get({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).not.toBe(changed.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain);
+    expect(
+      (await get({ 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode,
+    ).toBe(304);
   });
 });

@@ -1,9 +1,9 @@
-import zlib from 'node:zlib';
 import { CHAT_HEARTBEAT_MS, CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { ChatMessage } from '../../../common/contracts/chat';
 import { MESSAGE_DELETED_EVENT } from '../../../common/contracts/chat-stream';
 import { authChannel, chatChannel, chatRemovedChannel, listen, notify } from '../../db/channels';
 import type { Database } from '../../db/client';
+import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { presentChatMessage } from '../../presenters/chat.presenter';
 
@@ -28,27 +28,6 @@ export type StreamClient = {
   buffered(): number;
   end(): void;
 };
-
-/**
- * A poll's answer, made once per change of the room and sent as it is: body bytes and ETag, and
- * the body compressed, made at the first poll that asks for each encoding.
- */
-export type PollAnswer = { body: Buffer; etag: string; encoded?: Partial<Record<ContentCoding, Buffer>> };
-export type ContentCoding = 'br' | 'gzip';
-
-/** The answer's body in `coding`, compressed once (brotli at a quality cheap enough to run per change). */
-export function encodedBody(answer: PollAnswer, coding: ContentCoding): Buffer {
-  const encoded = (answer.encoded ??= {});
-  return (encoded[coding] ??=
-    coding === 'br'
-      ? zlib.brotliCompressSync(answer.body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-          },
-        })
-      : zlib.gzipSync(answer.body, { level: 6 }));
-}
 
 /** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
 export function frameOf(text: string): Frame {
@@ -93,9 +72,9 @@ const MAX_CACHED_ANSWERS = 256;
 export function createChatFeed(database: Database, repo: ChatRepository) {
   let page: Prepared[] = [];
   /** The newest page's answer, made at the first poll after a change. */
-  let newestAnswer: PollAnswer | undefined;
+  let newestAnswer: PreparedAnswer | undefined;
   /** Answers to `after` polls, made at the first such poll after a change. */
-  const afterAnswers = new Map<number, PollAnswer>();
+  const afterAnswers = new Map<number, PreparedAnswer>();
   let loaded: Promise<void> | undefined;
   /** Whether the first read of the page has ended: from then on polls are answered from memory. */
   let pageLoaded = false;
@@ -261,18 +240,18 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   let unwatchNotifications: (() => void) | undefined;
 
   /** The answer to a poll for `messages`, as bytes. */
-  const answer = (json: string, etag: string): PollAnswer => ({ body: Buffer.from(json), etag });
+  const answer = (json: string, etag: string): PreparedAnswer => ({ body: Buffer.from(json), etag });
   const versionTag = () => `${version}.${lastId}`;
 
   /** The newest page's answer, from memory; undefined until the page was first read. */
-  function peekNewest(): PollAnswer | undefined {
+  function peekNewest(): PreparedAnswer | undefined {
     if (!pageLoaded) return undefined;
     newestAnswer ??= answer(`[${page.map((p) => p.json).join(',')}]`, `"${versionTag()}"`);
     return newestAnswer;
   }
 
   /** The answer to "messages after `id`" when memory holds it (the page covers them); else undefined. */
-  function peekAfter(id: number): PollAnswer | undefined {
+  function peekAfter(id: number): PreparedAnswer | undefined {
     if (!pageLoaded) return undefined;
     const cached = afterAnswers.get(id);
     if (cached) return cached;
@@ -389,13 +368,13 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     },
 
     /** The newest page's answer; its ETag changes whenever the page does. */
-    async newest(): Promise<PollAnswer> {
+    async newest(): Promise<PreparedAnswer> {
       await ensureLoaded();
       return peekNewest()!;
     },
 
     /** The answer to "messages after `id`": from memory when the page covers them. */
-    async after(id: number): Promise<PollAnswer> {
+    async after(id: number): Promise<PreparedAnswer> {
       await ensureLoaded();
       const inMemory = peekAfter(id);
       if (inMemory) return inMemory;

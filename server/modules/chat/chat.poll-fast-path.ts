@@ -5,13 +5,18 @@ import type { Counter, Histogram, Registry } from 'prom-client';
 import { chatMessagesQuery } from '../../../common/contracts/chat';
 import type { AppContext } from '../../context';
 import { CLIENT_CLOSED_MESSAGE } from '../../lib/client-errors';
+import {
+  answerVariant,
+  encodedBody,
+  PREPARED_HEADERS,
+  type ContentCoding,
+  type PreparedAnswer,
+} from '../../lib/prepared-answer';
 import { requestHost, requestIp, trustHop, type TrustHop } from '../../lib/trust-proxy';
 import { COMPRESS_THRESHOLD } from '../../plugins/compression';
 import { CLIENT_CLOSED_REQUEST } from '../../plugins/metrics';
 import { hostCheck, securityHeadersFor } from '../../plugins/security';
 import { sessionCookieName } from '../../plugins/session-cookie';
-import { encodedBody, type ContentCoding, type PollAnswer } from './chat.feed';
-import { POLL_HEADERS, pollVariant } from './chat.routes';
 
 /** The poll's path and route pattern (the metrics' `route` label). */
 const POLL_PATH = '/api/chat/community';
@@ -70,9 +75,9 @@ export function installPollFastPath(
     closing = true;
   });
 
-  const prepared = new WeakMap<PollAnswer, Partial<Record<ContentCoding | 'identity', Prepared>>>();
+  const prepared = new WeakMap<PreparedAnswer, Partial<Record<ContentCoding | 'identity', Prepared>>>();
   /** The headers in the order Fastify writes them: security.ts's, the route's, then Content-Length. */
-  function prepare(answer: PollAnswer, coding: ContentCoding | undefined, etag: string): Prepared {
+  function prepare(answer: PreparedAnswer, coding: ContentCoding | undefined, etag: string): Prepared {
     let byCoding = prepared.get(answer);
     if (!byCoding) prepared.set(answer, (byCoding = {}));
     const key = coding ?? 'identity';
@@ -81,12 +86,12 @@ export function installPollFastPath(
     const body = coding ? encodedBody(answer, coding) : answer.body;
     const notModified = [
       ...security,
-      ...['cache-control', POLL_HEADERS.cacheControl, 'vary', POLL_HEADERS.vary, 'etag', etag],
+      ...['cache-control', PREPARED_HEADERS.cacheControl, 'vary', PREPARED_HEADERS.vary, 'etag', etag],
     ];
     const ok = [
       ...notModified,
       'content-type',
-      POLL_HEADERS.contentType,
+      PREPARED_HEADERS.contentType,
       ...(coding ? ['content-encoding', coding] : []),
       'content-length',
       String(body.length),
@@ -95,7 +100,7 @@ export function installPollFastPath(
   }
 
   /** The answer when memory has it and nothing about the request is unusual; else undefined. */
-  function answerFor(req: IncomingMessage): PollAnswer | undefined {
+  function answerFor(req: IncomingMessage): PreparedAnswer | undefined {
     if (req.method !== 'GET' || closing || ctx.lifecycle.draining) return undefined;
     const url = req.url!;
     let after: number | undefined;
@@ -126,7 +131,7 @@ export function installPollFastPath(
     const answer = fastPath.enabled ? answerFor(req) : undefined;
     if (!answer) return false;
     const accept = req.headers['accept-encoding'];
-    const { coding, etag } = pollVariant(answer, accept);
+    const { coding, etag } = answerVariant(answer, accept);
     // A large answer the route leaves uncompressed goes through @fastify/compress, which reads
     // Accept-Encoding its own way: only a request that asks for nothing (or identity) skips it for sure.
     if (

@@ -11,54 +11,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { MEMBERS_EVENT, SESSION_ENDED_EVENT } from '../../../common/contracts/chat-stream';
 import { actorOf, requireMember } from '../../plugins/session-cookie';
-import { encodedBody, namedEventFrame, type ContentCoding, type Frame, type PollAnswer } from './chat.feed';
-
-/** Poll answers from this size on are sent compressed (smaller ones gain less than they cost). */
-export const COMPRESS_FROM_BYTES = 1024;
-
-/** The poll's own response headers (besides its ETag), as the route sets them. */
-export const POLL_HEADERS = {
-  cacheControl: 'private, no-cache',
-  vary: 'accept-encoding',
-  contentType: 'application/json; charset=utf-8',
-} as const;
-
-/**
- * Which bytes of a poll answer a request gets: compressed as the client accepts when large enough,
- * and the strong ETag naming those bytes (each coding has its own). The route and its fast path
- * (chat.poll-fast-path.ts) both decide by this.
- */
-export function pollVariant(
-  answer: PollAnswer,
-  acceptEncoding: string | string[] | undefined,
-): { coding: ContentCoding | undefined; etag: string } {
-  const coding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredCoding(acceptEncoding) : undefined;
-  return { coding, etag: coding ? `${answer.etag.slice(0, -1)}-${coding}"` : answer.etag };
-}
-
-/** Accept-Encoding values seen, with their coding: a browser sends the same one every poll (bounded). */
-const codingOf = new Map<string, ContentCoding | undefined>();
-
-/** The coding to send by Accept-Encoding: brotli, else gzip, else none (`q=0` refuses one). */
-export function preferredCoding(accept: string | string[] | undefined): ContentCoding | undefined {
-  if (typeof accept !== 'string' || accept === '') return undefined;
-  if (codingOf.has(accept)) return codingOf.get(accept);
-  const coding = parseAcceptEncoding(accept);
-  if (codingOf.size < 64) codingOf.set(accept, coding);
-  return coding;
-}
-
-function parseAcceptEncoding(accept: string): ContentCoding | undefined {
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    (q === undefined || Number(q.slice(2)) > 0 ? accepted : refused).add(name === 'x-gzip' ? 'gzip' : name);
-  }
-  const ok = (c: ContentCoding) => accepted.has(c) || (accepted.has('*') && !refused.has(c));
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
-}
+import { PREPARED_HEADERS, sendPrepared } from '../../lib/prepared-answer';
+import { namedEventFrame, type Frame } from './chat.feed';
 
 const SESSION_ENDED_CHUNK = `event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`;
 
@@ -78,20 +32,13 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       if (after !== undefined && before !== undefined) {
         throw new AppError('bad_request', 'after and before cannot be used together');
       }
-      reply.header('cache-control', POLL_HEADERS.cacheControl);
+      reply.header('cache-control', PREPARED_HEADERS.cacheControl);
       if (before !== undefined) return ctx.chat.before(actor, before);
       // The poll: its bytes and ETag (the room's state and the question asked of it) are made once
-      // per change of the room and sent as they are, without the schema serializer.
+      // per change of the room and sent as they are, without the schema serializer; a large page
+      // compressed once per change too (the API's compressor would otherwise do it for every poll).
       const answer = after !== undefined ? await ctx.chat.after(actor, after) : await ctx.chat.list(actor);
-      // A large page goes out compressed as the client accepts, compressed once per change too
-      // (a compressor of the whole API would otherwise do it again for every poll).
-      const { coding, etag } = pollVariant(answer, request.headers['accept-encoding']);
-      reply.header('vary', POLL_HEADERS.vary);
-      reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
-      reply.type(POLL_HEADERS.contentType);
-      if (!coding) return reply.send(answer.body as never);
-      return reply.header('content-encoding', coding).send(encodedBody(answer, coding) as never);
+      return sendPrepared(request, reply as FastifyReply, answer);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   progressVisitBody,
 } from '../../../common/contracts/progress';
 import type { AppContext } from '../../context';
+import { sendPrepared } from '../../lib/prepared-answer';
 import { actorOf, requireMember } from '../../plugins/session-cookie';
 
 /** /api/progress: the signed-in member's own lesson progress (issue 18). */
@@ -19,7 +20,8 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/progress',
     { onRequest: requireMember, schema: { response: { 200: progressResponse, ...errorResponses } } },
-    async (request) => ctx.progress.get(actorOf(request)),
+    // Sent as made once per change, with an ETag: a page that reads it again gets 304 (decision 40).
+    async (request, reply) => sendPrepared(request, reply, await ctx.progress.get(actorOf(request))),
   );
 
   r.put(lesson, { onRequest: requireMember, schema: { params, response: entry } }, async (request) =>

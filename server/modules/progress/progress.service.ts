@@ -10,6 +10,7 @@ import type {
   ProgressRepository,
 } from '../../db/repositories/progress.repository';
 import { AppError } from '../../lib/errors';
+import { preparedJson, type PreparedAnswer } from '../../lib/prepared-answer';
 import type { ProgressCache } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
 
@@ -34,8 +35,8 @@ export function progressService({
 }: {
   repo: ProgressRepository;
   adminEmails: ReadonlySet<string>;
-  /** Each member's answer in memory, forgotten on every change (decision 40). */
-  cache: ProgressCache<ProgressResponse>;
+  /** Each member's answer in memory, as bytes, forgotten on every change (decision 40). */
+  cache: ProgressCache<PreparedAnswer>;
 }) {
   function lessonOf(p: ProgressParams): LessonPath {
     if (!isCurriculumLesson(p.thinkTank, p.topic, p.lesson))
@@ -62,10 +63,12 @@ export function progressService({
     );
   }
   return {
-    async get(actor: Actor): Promise<ProgressResponse> {
+    /** The member's GET /api/progress answer as its bytes, made once per change (decision 40). */
+    async get(actor: Actor): Promise<PreparedAnswer> {
       return cache.get(actor.user.id, async () => {
         const lessons = await entries(actor);
-        return { lessons, continue: continueLesson(lessons) };
+        const answer: ProgressResponse = { lessons, continue: continueLesson(lessons) };
+        return preparedJson(JSON.stringify(answer));
       });
     },
     async markDone(actor: Actor, p: ProgressParams): Promise<LessonProgressEntry> {
