@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chartSpan, describeAt, formatTick, nearestSample, stepTime, timeAtX, timeTicks } from './angle-chart-draw';
+import {
+  chartSpan,
+  describeAt,
+  formatTick,
+  nearestSample,
+  stepTime,
+  timeAtX,
+  timeTicks,
+} from './angle-chart-draw';
 
 describe('the seconds axis', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTheme } from '../lib/theme-provider';
 import { cn } from '../lib/utils';
@@ -97,8 +97,9 @@ export const AngleChart = forwardRef<AngleChartHandle, AngleChartProps>(function
     return () => observer.disconnect();
   }, []);
 
-  // The lines: redrawn when the data, the size or the theme changes.
-  useLayoutEffect(() => {
+  // The lines: redrawn when the data, the size or the theme changes. A passive effect, not a layout one:
+  // ThemeProvider puts a new theme's class on <html> in its layout effect, which runs after ours.
+  useEffect(() => {
     const canvas = baseRef.current;
     if (!canvas || width <= 0) return;
     const theme = readTheme(canvas);
@@ -108,7 +109,7 @@ export const AngleChart = forwardRef<AngleChartHandle, AngleChartProps>(function
   }, [times, duration, series, width, height, resolved]);
 
   // The cursor: redrawn at every move, and after the lines under it.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const canvas = cursorRef.current;
     const layout = layoutRef.current;
     const theme = themeRef.current;
