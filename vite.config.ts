@@ -49,6 +49,9 @@ export default defineConfig({
     target: 'es2022',
     // Read by scripts/prerender.mjs (the chunks each prerendered member page preloads), then removed.
     manifest: true,
+    // The pose model's files stay files (the worker fetches them by URL from this origin; a data: URL
+    // would be refused by connect-src 'self'); others follow Vite's rule.
+    assetsInlineLimit: (file) => (file.includes('@mediapipe/pose') ? false : undefined),
   },
   server: {
     host: '127.0.0.1',

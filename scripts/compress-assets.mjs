@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const TEXT_EXTENSIONS = new Set([
+const COMPRESSIBLE_EXTENSIONS = new Set([
   '.html',
   '.js',
   '.mjs',
@@ -20,13 +20,17 @@ const TEXT_EXTENSIONS = new Set([
   '.xml',
   '.webmanifest',
   '.map',
+  // Not text, but they shrink: the pose model's WebAssembly (to 22 %) and its packed data (71 %).
+  // Its .tflite models do not (89 %): they are sent as they are (issue 19).
+  '.wasm',
+  '.data',
 ]);
 
 async function* textFiles(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* textFiles(file);
-    else if (TEXT_EXTENSIONS.has(path.extname(entry.name))) yield file;
+    else if (COMPRESSIBLE_EXTENSIONS.has(path.extname(entry.name))) yield file;
   }
 }
 

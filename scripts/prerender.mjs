@@ -33,6 +33,18 @@ function chunksOf(manifest, modules) {
   });
 }
 
+/**
+ * Vite's `?url` imports (the pose model's files, issue 19) name files the browser fetches when a
+ * member turns pose on; a prerendered page never does, so here each is an empty string.
+ */
+const assetUrlsUnused = {
+  name: 'asset-urls-unused',
+  setup(b) {
+    b.onResolve({ filter: /\?url$/ }, (args) => ({ path: args.path, namespace: 'asset-url' }));
+    b.onLoad({ filter: /.*/, namespace: 'asset-url' }, () => ({ contents: "export default '';" }));
+  },
+};
+
 /** Renders client/prerender.tsx's pages into `clientDir`'s index.html (built by Vite) and shell.html. */
 export async function prerender(root, clientDir) {
   const outfile = path.join(root, 'dist', 'prerender', 'prerender.mjs');
@@ -48,6 +60,7 @@ export async function prerender(root, clientDir) {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: { '@common': path.join(root, 'common') },
+    plugins: [assetUrlsUnused],
     logLevel: 'warning',
   });
   // React's production build: the development one adds nothing to the HTML and renders slower.

@@ -33,7 +33,8 @@ export const PERMISSIONS_POLICY = [
 export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly compiled from this origin's files only: the pose model (issue 19, decision 41).
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' blob: data:",
     "media-src 'self' blob: data:",

@@ -10,6 +10,7 @@ import {
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
+import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
 /**
@@ -59,6 +60,9 @@ export default function AnalysisTool() {
       />
       <div className="px-4 py-3 sm:px-5">
         <PlaybackBar engine={engine} state={state} />
+      </div>
+      <div className="px-4 pb-4 sm:px-5">
+        <PosePanel engine={engine} state={state} name="analysis" />
       </div>
     </Card>
   );

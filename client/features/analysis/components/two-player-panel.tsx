@@ -13,6 +13,7 @@ import {
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
+import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
 const PLAYERS = ['Player 1 - Member 1', 'Player 2 - Member 2'] as const;
@@ -108,6 +109,7 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
         />
       </div>
       <PlaybackBar engine={engine} state={state} compact />
+      <PosePanel engine={engine} state={state} name={slug} />
     </section>
   );
 }

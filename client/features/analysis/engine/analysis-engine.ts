@@ -23,6 +23,7 @@ import { angleBandHeight, angleValues, drawAngleBand, type AngleValue } from './
 import { describeAnnotations } from './describe-annotations';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
 import { PointerGestures, type GestureHandlers } from './pointer-gestures';
+import { PoseLayer } from '../pose/pose-layer';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
 import { keyTool, moveTool, pressTool, releaseTool, type KeyStep } from './tool-gestures';
@@ -103,6 +104,8 @@ export class AnalysisEngine {
   private readonly controlListeners = new Set<(control: Control) => void>();
   private readonly gestures: PointerGestures;
   private readonly tiles = new AnnotationTiles();
+  /** The skeleton over the media and joint angles through the clip (issue 19); off until turned on. */
+  readonly pose: PoseLayer;
   private state: EngineState = IDLE_STATE;
   private media: LoadedMedia | null = null;
   private view: ViewTransform = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
@@ -123,6 +126,11 @@ export class AnalysisEngine {
   /** `describedBy`: the id of the element with the canvas's keyboard instructions. */
   constructor(host: HTMLElement, options: { label: string; describedBy?: string }) {
     // Resizing wipes the backing store: draw before the browser paints the blank.
+    this.pose = new PoseLayer({
+      media: () => this.media,
+      duration: () => this.media?.duration || this.state.duration,
+      invalidate: () => this.invalidate(),
+    });
     this.stage = new Stage(host, options.label, () => this.renderNow());
     this.canvas = this.stage.canvas;
     if (options.describedBy) this.canvas.setAttribute('aria-describedby', options.describedBy);
@@ -187,6 +195,7 @@ export class AnalysisEngine {
       annotationCount: 0,
       annotationTexts: [],
     });
+    this.pose.mediaChanged();
     this.invalidate();
     return true;
   }
@@ -457,6 +466,7 @@ export class AnalysisEngine {
     for (const fn of this.cleanup) fn();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.bannerTimer) clearTimeout(this.bannerTimer);
+    this.pose.destroy();
     this.stage.destroy();
     this.gestures.destroy();
     this.tiles.release();
@@ -479,6 +489,7 @@ export class AnalysisEngine {
       annotations: this.annotations,
       revision: this.revision,
       pending: this.pending,
+      pose: this.pose.overlay(),
       crosshair:
         withCrosshair && this.keyboardFocus && tool !== 'none'
           ? { at: this.crosshair, color: TOOL_COLORS[tool] }
@@ -540,6 +551,7 @@ export class AnalysisEngine {
       const old = this.view.box;
       if (box.scale !== old.scale || box.x !== old.x || box.y !== old.y) this.view = { ...this.view, box };
     }
+    this.pose.frameShown();
     this.invalidate();
   }
 

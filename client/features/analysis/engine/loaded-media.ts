@@ -80,6 +80,11 @@ export class LoadedMedia {
     this.element = video;
   }
 
+  /** The object URL the media plays from (a second element can read the same file). */
+  get source(): string {
+    return this.url;
+  }
+
   get video(): VideoWithFrameCallback | null {
     return this.type === 'video' ? (this.element as VideoWithFrameCallback) : null;
   }

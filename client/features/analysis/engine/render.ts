@@ -8,6 +8,7 @@ import {
 } from '@common/geometry';
 import type { Annotation, Pending } from './annotations';
 import type { AnnotationTiles } from './annotation-tiles';
+import { drawPose, type PoseOverlay } from '../pose/draw-pose';
 import { drawAnnotations, drawCrosshair, drawPending } from './draw-shapes';
 
 /** What a frame shows. The media is drawn only once it has a size. */
@@ -19,6 +20,8 @@ export type Scene = {
   /** Changes whenever the annotations do (they are edited in place). */
   revision: number;
   pending: Pending | null;
+  /** The athlete's skeleton over the media (issue 19), when pose is on and found one. */
+  pose?: PoseOverlay | null;
   /** The keyboard's crosshair (logical canvas pixels) in the chosen tool's colour, while it shows. */
   crosshair?: { at: Point; color: string } | null;
 };
@@ -52,6 +55,7 @@ export function renderScene(
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = view.zoom > 1.5 ? 'medium' : 'low';
     ctx.drawImage(scene.media, origin.x, origin.y, scene.mediaSize.width * s, scene.mediaSize.height * s);
+    if (scene.pose) drawPose(ctx, view, scene.pose);
   }
 
   const { width, height } = ctx.canvas;

@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+// The pose model in a worker of its own (issue 19, docs/decisions.md decision 41): MediaPipe Pose 0.5
+// (the `@mediapipe/pose` package, not tasks-vision, which reports usage to an outside address) runs
+// here on frames the page sends as ImageBitmaps, so the page never waits for it. A classic worker:
+// the package loads its WebAssembly glue with importScripts. Every file comes from this server
+// (pose-assets.ts); the worker fetches nothing else.
+import type { PoseLandmark } from '@common/pose';
+import type { PoseReply, PoseRequest } from './pose-protocol';
+
+declare const self: DedicatedWorkerGlobalScope & {
+  Module?: { locateFile(name: string): string };
+  createMediapipeSolutionsPackedAssets?: { locateFile(name: string): string };
+  Pose?: new (config: { locateFile(name: string): string }) => MediaPipePose;
+};
+
+/** The part of the package's Pose class used here (its own typings are not imported into a worker). */
+type MediaPipePose = {
+  setOptions(options: Record<string, unknown>): void;
+  onResults(listener: (results: { poseLandmarks?: PoseLandmark[] }) => void): void;
+  initialize(): Promise<void>;
+  send(inputs: { image: ImageBitmap }, timestampMs: number): Promise<void>;
+  reset(): void;
+  close(): Promise<void>;
+};
+
+let pose: MediaPipePose | null = null;
+let latest: PoseLandmark[] | null = null;
+/**
+ * The model's clock must only go forward: a frame's time in its clip plus an offset that moves on
+ * whenever the clip's time goes back (a seek, another clip).
+ */
+let offset = 0;
+let lastStamp = 0;
+/** Requests are handled one after the other: the package takes one frame at a time. */
+let queue: Promise<void> = Promise.resolve();
+
+const reply = (message: PoseReply) => self.postMessage(message);
+
+function options(complexity: number) {
+  return {
+    modelComplexity: complexity,
+    smoothLandmarks: true,
+    enableSegmentation: false,
+    minDetectionConfidence: 0.5,
+    minTrackingConfidence: 0.5,
+    // The model runs on the CPU (WebAssembly with XNNPACK): it works on every device alike, and the
+    // WebGL context the package still needs is only used to take in the frame.
+    useCpuInference: true,
+  };
+}
+
+async function start(files: Readonly<Record<string, string>>, complexity: number) {
+  const locateFile = (name: string) => {
+    const url = files[name];
+    if (!url) throw new Error(`The pose model asked for an unknown file: ${name}`);
+    return url;
+  };
+  // In a worker the package hands every file it needs to importScripts, the model and its data
+  // too; they are fetched later by the WebAssembly code itself. Only scripts are imported here.
+  const importScripts = self.importScripts.bind(self);
+  self.importScripts = (...urls: (string | URL)[]) =>
+    importScripts(...urls.filter((u) => /\.js$/.test(new URL(String(u), self.location.href).pathname)));
+  // The package's scripts find each other's files through one shared Emscripten module object: the
+  // packed-assets loader reads it as createMediapipeSolutionsPackedAssets, the WebAssembly glue as Module.
+  const module = { locateFile };
+  self.Module = module;
+  self.createMediapipeSolutionsPackedAssets = module;
+  importScripts(locateFile('pose.js'));
+  if (!self.Pose) throw new Error('The pose script did not load');
+  const created = new self.Pose({ locateFile });
+  created.setOptions(options(complexity));
+  created.onResults((results) => {
+    latest = results.poseLandmarks?.map(({ x, y, z, visibility }) => ({ x, y, z, visibility })) ?? null;
+  });
+  await created.initialize();
+  // In a worker the package makes its WebGL context on an OffscreenCanvas but never keeps it where
+  // it uploads frames from (it does on a page): give it the context it made (version 0.5.1675469404).
+  const solution = (created as unknown as { h?: { K?: unknown; m?: OffscreenCanvas } }).h;
+  if (solution && !solution.K && solution.m)
+    solution.K = solution.m.getContext('webgl2') ?? solution.m.getContext('webgl');
+  pose = created;
+}
+
+async function estimate(id: number, image: ImageBitmap, fresh: boolean, timeMs: number) {
+  try {
+    if (!pose) throw new Error('Pose has not started');
+    if (fresh) pose.reset();
+    if (fresh || offset + timeMs <= lastStamp) offset = lastStamp + 1000 - timeMs;
+    lastStamp = offset + timeMs;
+    latest = null;
+    const t0 = performance.now();
+    await pose.send({ image }, lastStamp);
+    reply({ type: 'result', id, landmarks: latest, ms: performance.now() - t0 });
+  } finally {
+    image.close();
+  }
+}
+
+self.onmessage = (event: MessageEvent<PoseRequest>) => {
+  const request = event.data;
+  queue = queue.then(async () => {
+    try {
+      if (request.type === 'start') {
+        await start(request.files, request.complexity);
+        reply({ type: 'ready' });
+      } else if (request.type === 'model') {
+        pose?.setOptions(options(request.complexity));
+        await pose?.initialize();
+        reply({ type: 'ready' });
+      } else {
+        await estimate(request.id, request.image, request.fresh, request.timeMs);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      reply({
+        type: 'error',
+        ...(request.type === 'estimate' ? { id: request.id } : {}),
+        message,
+        fatal: request.type !== 'estimate',
+      });
+    }
+  });
+};
