@@ -1,4 +1,5 @@
 import { ANGLE_BANNER_MS } from '@common/constants';
+import { MIN_VISIBILITY } from '@common/pose';
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -530,7 +531,11 @@ export class AnalysisEngine {
   private draw() {
     const { stage } = this;
     if (this.destroyed || stage.scale === 0) return;
-    renderScene(stage.ctx, this.scene(), stage.scale, stage.textScale, this.tiles);
+    const scene = this.scene();
+    renderScene(stage.ctx, scene, stage.scale, stage.textScale, this.tiles);
+    // For tests, as writeAttributes: how many of the athlete's joints the skeleton shows.
+    const joints = String(scene.pose?.landmarks.filter((l) => l.visibility >= MIN_VISIBILITY).length ?? 0);
+    if (this.canvas.dataset.pose !== joints) this.canvas.dataset.pose = joints;
   }
 
   private invalidate() {
@@ -591,7 +596,7 @@ export class AnalysisEngine {
     });
   }
 
-  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media and -rate. */
+  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media and -rate (and draw()'s data-pose). */
   private writeAttributes() {
     const d = this.canvas.dataset;
     const s = this.state;

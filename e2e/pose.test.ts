@@ -1,0 +1,105 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { canvasIn, click, drag, loadPicture, openTool, waitForData } from './fixtures/analysis';
+import { useBrowser } from './fixtures/browser';
+import {
+  ATHLETE_CLIP,
+  ATHLETE_CLIP_FRAMES,
+  ATHLETE_PHOTO,
+  LEFT_KNEE_DEGREES,
+  poseControls,
+  shownAngles,
+  turnPoseOn,
+} from './fixtures/pose';
+
+const f = useBrowser();
+
+describe('pose on the device', () => {
+  it('loads the model only from this server when turned on, draws the athlete’s skeleton and measures the stretched knee within 10° of its known angle', async () => {
+    const { page, context, baseURL } = f;
+    const requests: string[] = [];
+    context.on('request', (r) => requests.push(r.url()));
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_PHOTO);
+    await waitForData(canvasIn(tool), 'media', 'image');
+    // Nothing of the model is fetched before the member asks for it.
+    expect(requests.filter((u) => /pose|\.wasm|\.tflite/.test(u))).toEqual([]);
+
+    await turnPoseOn(tool);
+    const model = requests.filter((u) => /\.(tflite|wasm|data|binarypb)$/.test(new URL(u).pathname));
+    expect(model.some((u) => /pose_landmark_lite-[\w-]+\.tflite$/.test(u))).toBe(true);
+    expect(model.some((u) => /\.wasm$/.test(u))).toBe(true);
+    const elsewhere = requests.filter((u) => !u.startsWith(baseURL) && !/^(blob|data):/.test(u));
+    expect(elsewhere).toEqual([]);
+
+    const angles = await shownAngles(tool);
+    expect(Math.abs(angles['Left knee']! - LEFT_KNEE_DEGREES)).toBeLessThanOrEqual(10);
+    // His other knee is bent under him, far from straight.
+    expect(angles['Right knee']!).toBeLessThan(140);
+    await expect.poll(() => poseControls(tool).getByText('No athlete found in this frame').count()).toBe(0);
+    void page;
+  });
+
+  it('says when no athlete is in the frame, and the drawing tools go on working', async () => {
+    const { page } = f;
+    const tool = await openTool(f);
+    await loadPicture(page, tool);
+    await poseControls(tool).getByRole('switch', { name: 'Pose' }).click();
+    await poseControls(tool).getByText('No athlete found in this frame').waitFor({ timeout: 60_000 });
+    expect(await canvasIn(tool).getAttribute('data-pose')).toBe('0');
+    await tool.getByRole('button', { name: 'Angle' }).click();
+    await drag(page, canvasIn(tool), [400, 300], [400, 150]);
+    await click(page, canvasIn(tool), [550, 300]);
+    await tool.getByRole('status').getByText('Measured Angle: 90.0°').waitFor();
+  });
+
+  it('keeps the tool working with a clear message when the model cannot be downloaded', async () => {
+    const { page } = f;
+    await page.route(/\.tflite$/, (route) => route.abort());
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_PHOTO);
+    await poseControls(tool).getByRole('switch', { name: 'Pose' }).click();
+    await expect
+      .poll(() => poseControls(tool).getByRole('alert').textContent(), { timeout: 60_000 })
+      .toBe('The pose model could not be loaded. The rest of the tool still works.');
+    expect(await poseControls(tool).getByRole('switch', { name: 'Pose' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    await tool.getByRole('button', { name: 'Line' }).click();
+    await drag(page, canvasIn(tool), [100, 100], [300, 100]);
+    await waitForData(canvasIn(tool), 'annotations', '1');
+  });
+
+  it('analyses a clip frame by frame into a chart of joint angles and a CSV with one row per frame', async () => {
+    const { page } = f;
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_CLIP);
+    await waitForData(canvasIn(tool), 'media', 'video');
+    await turnPoseOn(tool);
+    const pose = poseControls(tool);
+    await pose.getByRole('button', { name: 'Analyse clip', exact: true }).click();
+    await pose.getByRole('button', { name: 'Analyse clip again' }).waitFor({ timeout: 90_000 });
+
+    const chart = pose.getByRole('slider', { name: 'Joint angles over time' });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-valuetext')).toMatch(/Left knee \d+°/);
+    // A click on the chart seeks the player there.
+    const box = (await chart.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await expect.poll(async () => Number(await chart.getAttribute('aria-valuenow'))).toBeGreaterThan(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      pose.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('time,frame,left_knee,right_knee,confidence');
+    expect(lines).toHaveLength(1 + ATHLETE_CLIP_FRAMES);
+    expect(lines.slice(1).map((l) => Number(l.split(',')[1]))).toEqual(
+      Array.from({ length: ATHLETE_CLIP_FRAMES }, (_, i) => i),
+    );
+    // Every frame has the athlete, with a knee angle and a confidence.
+    for (const line of lines.slice(1)) expect(line).toMatch(/^\d+\.\d{3},\d+,\d+\.\d,\d+\.\d,[01]\.\d{2}$/);
+  });
+});
