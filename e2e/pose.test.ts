@@ -37,7 +37,13 @@ describe('pose on the device', () => {
     // His other knee is bent under him, far from straight.
     expect(angles['Right knee']!).toBeLessThan(140);
     await expect.poll(() => poseControls(tool).getByText('No athlete found in this frame').count()).toBe(0);
-    void page;
+
+    // Posted, the frame carries the skeleton and the joint angles in words.
+    await tool.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Post to lesson…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post to lesson' });
+    await dialog.getByText(/Left knee: \d+\.\d°/).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('says when no athlete is in the frame, and the drawing tools go on working', async () => {

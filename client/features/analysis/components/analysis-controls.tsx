@@ -351,23 +351,26 @@ export function AnalysisStage({
 }
 
 /**
- * 'Post' (issue 18 part 4): 'Post to lesson…' or 'Post to chat' sends the current frame, exported with
- * its angle values, and if the member chooses the clip's segment around it, with a caption.
+ * 'Post' → 'Post to lesson…' / 'Post to chat' (issue 18 part 4): what `makeDraft` makes (the frame
+ * with its angle values, or a pose chart) goes to the post dialog; a failure to make it is a toast.
  */
-export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | null; state: EngineState }) {
+export function PostMenu({
+  disabled,
+  makeDraft,
+  label = 'Post',
+  size = 'sm',
+  variant = 'ghost',
+}: {
+  disabled: boolean;
+  makeDraft: () => Promise<AttemptDraft>;
+  label?: string;
+  size?: 'sm' | 'default';
+  variant?: 'ghost' | 'outline';
+}) {
   const [open, setOpen] = useState<{ draft: AttemptDraft; target: TargetKind } | null>(null);
   const start = async (target: TargetKind) => {
-    if (!engine) return;
     try {
-      const video = state.mediaType === 'video';
-      const draft: AttemptDraft = {
-        kind: 'frame',
-        image: await engine.exportPng(),
-        angles: engine.angleValues(),
-        frameSeconds: video ? engine.currentTime : null,
-        recordClip: video ? () => engine.recordClip(ATTEMPT_CLIP_SECONDS) : null,
-      };
-      setOpen({ draft, target });
+      setOpen({ draft: await makeDraft(), target });
     } catch (error) {
       console.error('Export failed', error);
       toast({ title: 'Error', description: 'Could not export the frame', variant: 'destructive' });
@@ -377,9 +380,9 @@ export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | nu
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="sm" variant="ghost" disabled={!engine || !state.mediaType} className="h-9">
+          <Button size={size} variant={variant} disabled={disabled} className="h-9">
             <Send aria-hidden="true" />
-            Post
+            {label}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
@@ -397,5 +400,27 @@ export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | nu
         <PostAttemptDialog draft={open.draft} initialTarget={open.target} onClose={() => setOpen(null)} />
       )}
     </>
+  );
+}
+
+/**
+ * 'Post' (issue 18 part 4): 'Post to lesson…' or 'Post to chat' sends the current frame, exported with
+ * its angle values, and if the member chooses the clip's segment around it, with a caption.
+ */
+export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | null; state: EngineState }) {
+  return (
+    <PostMenu
+      disabled={!engine || !state.mediaType}
+      makeDraft={async () => {
+        const video = state.mediaType === 'video';
+        return {
+          kind: 'frame',
+          image: await engine!.exportPng(),
+          angles: engine!.angleValues(),
+          frameSeconds: video ? engine!.currentTime : null,
+          recordClip: video ? () => engine!.recordClip(ATTEMPT_CLIP_SECONDS) : null,
+        };
+      }}
+    />
   );
 }

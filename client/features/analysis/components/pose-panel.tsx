@@ -18,6 +18,7 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { POSE_MODELS, type PoseModel } from '../pose/pose-assets';
+import { PostMenu } from './analysis-controls';
 import { NO_ATHLETE, type PoseLayer, type PoseState } from '../pose/pose-layer';
 
 /** A clip longer than this asks before it is analysed (issue 19). */
@@ -246,6 +247,24 @@ function ClipAnalysisControls({
               <Download aria-hidden="true" />
               Chart PNG
             </Button>
+            <PostMenu
+              label="Post chart"
+              variant="outline"
+              disabled={false}
+              makeDraft={async () => {
+                const image = await chartRef.current?.toPngBlob();
+                if (!image) throw new Error('The chart is not drawn');
+                const labels = new Set(JOINTS.filter((j) => picked.includes(j.id)).map((j) => j.label));
+                return {
+                  kind: 'frame',
+                  image,
+                  // The picked joints' angles in the frame the player shows (the chart's cursor).
+                  angles: layer.angleValues().filter((a) => labels.has(a.label)),
+                  frameSeconds: engine.currentTime,
+                  recordClip: null,
+                };
+              }}
+            />
           </>
         )}
       </div>

@@ -382,9 +382,12 @@ export class AnalysisEngine {
     this.draw();
   }
 
-  /** The angles measured on the frame, in the order drawn: 'Angle 1' 42.5. */
+  /**
+   * The angles measured on the frame, in the order drawn ('Angle 1' 42.5), then the athlete's joint
+   * angles when pose is on ('Left knee' 106.4): what the exported frame's band and a post carry.
+   */
   angleValues(): AngleValue[] {
-    return angleValues(this.annotations);
+    return [...angleValues(this.annotations), ...this.pose.angleValues()];
   }
 
   /**

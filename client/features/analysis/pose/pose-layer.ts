@@ -1,4 +1,4 @@
-import { jointAngles, type JointId, type PoseLandmark } from '@common/pose';
+import { JOINTS, jointAngles, type JointId, type PoseLandmark } from '@common/pose';
 import type { LoadedMedia } from '../engine/loaded-media';
 import { analyseClip, type ClipAnalysis } from './clip-analysis';
 import type { PoseOverlay } from './draw-pose';
@@ -133,6 +133,19 @@ export class PoseLayer {
   overlay(): PoseOverlay | null {
     if (this.state.status !== 'ready' || !this.shown) return null;
     return this.shown;
+  }
+
+  /**
+   * The shown frame's joint angles as posted with a frame ('Left knee' 106.4, one decimal): what the
+   * member sees beside the player; none while pose is off or no athlete is found.
+   */
+  angleValues(): { label: string; degrees: number }[] {
+    const angles = this.overlay() ? this.state.angles : null;
+    if (!angles) return [];
+    return JOINTS.flatMap((j) => {
+      const degrees = angles[j.id];
+      return degrees === null ? [] : [{ label: j.label, degrees: Math.round(degrees * 10) / 10 }];
+    });
   }
 
   /** Runs the model over the whole clip (a video only); the result stays until another file is loaded. */
