@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { assetUrlsUnused } from './esbuild-asset-urls.mjs';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
@@ -32,18 +33,6 @@ function chunksOf(manifest, modules) {
     return chunk.file;
   });
 }
-
-/**
- * Vite's `?url` imports (the pose model's files, issue 19) name files the browser fetches when a
- * member turns pose on; a prerendered page never does, so here each is an empty string.
- */
-const assetUrlsUnused = {
-  name: 'asset-urls-unused',
-  setup(b) {
-    b.onResolve({ filter: /\?url$/ }, (args) => ({ path: args.path, namespace: 'asset-url' }));
-    b.onLoad({ filter: /.*/, namespace: 'asset-url' }, () => ({ contents: "export default '';" }));
-  },
-};
 
 /** Renders client/prerender.tsx's pages into `clientDir`'s index.html (built by Vite) and shell.html. */
 export async function prerender(root, clientDir) {
