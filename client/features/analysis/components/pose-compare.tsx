@@ -1,11 +1,10 @@
-import { Download, GitCompareArrows } from 'lucide-react';
+import { GitCompareArrows } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { JOINTS, smoothSeries, type JointId } from '@common/pose';
 import { ANGLE_CHART_COLORS, AngleChart, type AngleChartHandle } from '../../../components/angle-chart';
-import { Button } from '../../../components/ui/button';
-import { downloadBlob } from '../../../lib/download-blob';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { alignToFirst, compareCsv, compareHint, jointSeries } from '../pose/compare-series';
+import { ChartDownloads } from './chart-downloads';
 import { usePoseState } from './pose-panel';
 
 type Player = { engine: AnalysisEngine | null; state: EngineState };
@@ -91,30 +90,11 @@ export function PoseCompare({
                 ))}
               </select>
             </div>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() =>
-                downloadBlob(
-                  new Blob([compareCsv(joint, data.times, ...data.raw)], { type: 'text/csv' }),
-                  `${name}.csv`,
-                )
-              }
-            >
-              <Download aria-hidden="true" />
-              CSV
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={async () => {
-                const blob = await chartRef.current?.toPngBlob();
-                if (blob) downloadBlob(blob, `${name}-chart.png`);
-              }}
-            >
-              <Download aria-hidden="true" />
-              Chart PNG
-            </Button>
+            <ChartDownloads
+              name={name}
+              csv={() => compareCsv(joint, data.times, ...data.raw)}
+              chartRef={chartRef}
+            />
           </>
         )}
       </div>
