@@ -13,6 +13,7 @@ import {
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
+import { PoseCompare } from './pose-compare';
 import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
@@ -68,6 +69,7 @@ export default function TwoPlayerPanel() {
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
       </div>
+      <PoseCompare one={one} two={two} synced={synced} offset={offset} />
     </Card>
   );
 }
