@@ -1,8 +1,7 @@
-import { Activity, Download, X } from 'lucide-react';
+import { Activity, X } from 'lucide-react';
 import { useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { JOINTS, jointAngles, poseCsv, smoothSeries, type JointId } from '@common/pose';
 import { AngleChart, type AngleChartHandle } from '../../../components/angle-chart';
-import { downloadBlob } from '../../../lib/download-blob';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,7 +18,8 @@ import { Switch } from '../../../components/ui/switch';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { POSE_MODELS, type PoseModel } from '../pose/pose-assets';
 import { PostMenu } from './analysis-controls';
-import { NO_ATHLETE, type PoseLayer, type PoseState } from '../pose/pose-layer';
+import { ChartDownloads } from './chart-downloads';
+import { NO_ATHLETE, POSE_OFF, type PoseLayer, type PoseState } from '../pose/pose-layer';
 
 /** A clip longer than this asks before it is analysed (issue 19). */
 const ASK_ABOVE_SECONDS = 10 * 60;
@@ -40,16 +40,8 @@ export const JOINT_COLORS: Readonly<Record<JointId, string>> = {
   trunkLean: '#65a30d',
 };
 
-const OFF_STATE: PoseState = {
-  status: 'off',
-  model: 'lite',
-  message: null,
-  athlete: null,
-  angles: null,
-  run: { status: 'idle' },
-};
 const noSubscribe = () => () => {};
-const offState = () => OFF_STATE;
+const offState = () => POSE_OFF;
 
 /** Follows a player's pose layer (the idle state until its engine exists). */
 export function usePoseState(layer: PoseLayer | undefined): PoseState {
@@ -223,30 +215,11 @@ function ClipAnalysisControls({
         )}
         {result && (
           <>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() =>
-                downloadBlob(
-                  new Blob([poseCsv(result.frames, result.size, picked)], { type: 'text/csv' }),
-                  `${name}-pose.csv`,
-                )
-              }
-            >
-              <Download aria-hidden="true" />
-              CSV
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={async () => {
-                const blob = await chartRef.current?.toPngBlob();
-                if (blob) downloadBlob(blob, `${name}-pose-chart.png`);
-              }}
-            >
-              <Download aria-hidden="true" />
-              Chart PNG
-            </Button>
+            <ChartDownloads
+              name={`${name}-pose`}
+              csv={() => poseCsv(result.frames, result.size, picked)}
+              chartRef={chartRef}
+            />
             <PostMenu
               label="Post chart"
               variant="outline"

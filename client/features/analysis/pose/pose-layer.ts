@@ -28,7 +28,8 @@ export type PoseState = {
   run: AnalysisRun;
 };
 
-const OFF: PoseState = {
+/** Pose off: what a player shows before the member turns it on. */
+export const POSE_OFF: PoseState = {
   status: 'off',
   model: 'lite',
   message: null,
@@ -47,7 +48,7 @@ export type PoseHost = { media(): LoadedMedia | null; duration(): number; invali
  * own analysed skeleton. Nothing here leaves the device.
  */
 export class PoseLayer {
-  private state: PoseState = OFF;
+  private state: PoseState = POSE_OFF;
   private readonly listeners = new Set<() => void>();
   private estimator: PoseEstimator | null = null;
   private shown: (PoseOverlay & { time: number }) | null = null;
@@ -206,7 +207,7 @@ export class PoseLayer {
     this.estimator = null;
     this.shown = null;
     this.lastTime = -1;
-    this.set({ ...OFF, model: this.state.model });
+    this.set({ ...POSE_OFF, model: this.state.model });
     this.host.invalidate();
   }
 
