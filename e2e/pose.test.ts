@@ -19,6 +19,10 @@ describe('pose on the device', () => {
     const { page, context, baseURL } = f;
     const requests: string[] = [];
     context.on('request', (r) => requests.push(r.url()));
+    const headers = new Map<string, Record<string, string>>();
+    context.on('response', (r) => {
+      if (/\.(wasm|tflite)$/.test(new URL(r.url()).pathname)) headers.set(r.url(), r.headers());
+    });
     const tool = await openTool(f);
     await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_PHOTO);
     await waitForData(canvasIn(tool), 'media', 'image');
@@ -29,6 +33,15 @@ describe('pose on the device', () => {
     const model = requests.filter((u) => /\.(tflite|wasm|data|binarypb)$/.test(new URL(u).pathname));
     expect(model.some((u) => /pose_landmark_lite-[\w-]+\.tflite$/.test(u))).toBe(true);
     expect(model.some((u) => /\.wasm$/.test(u))).toBe(true);
+    // Hashed names, cached for good; the WebAssembly precompressed, the model as it is.
+    for (const [url, h] of headers) {
+      expect(h['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      if (url.endsWith('.wasm')) {
+        expect(h['content-type']).toBe('application/wasm');
+        expect(h['content-encoding']).toBe('br');
+      }
+    }
+    expect([...headers.keys()].some((u) => u.endsWith('.wasm'))).toBe(true);
     const elsewhere = requests.filter((u) => !u.startsWith(baseURL) && !/^(blob|data):/.test(u));
     expect(elsewhere).toEqual([]);
 

@@ -112,7 +112,10 @@ describe('responses', () => {
     for (const url of ['/', '/api/health', '/api/nope', '/api/auth/me']) {
       const res = await t.app.inject({ url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp, url).toContain("script-src 'self'");
+      // Scripts from this origin only; WebAssembly may be compiled (the pose model, decision 41), but
+      // neither eval nor inline script is allowed.
+      expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' blob: data:");
