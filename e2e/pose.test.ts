@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { canvasIn, click, drag, loadPicture, openTool, waitForData } from './fixtures/analysis';
 import { useBrowser } from './fixtures/browser';
+import { uploadLessonVideoViaApi } from './fixtures/think-tanks';
 import {
   ATHLETE_CLIP,
   ATHLETE_CLIP_FRAMES,
@@ -120,5 +121,31 @@ describe('pose on the device', () => {
     );
     // Every frame has the athlete, with a knee angle and a confidence.
     for (const line of lines.slice(1)) expect(line).toMatch(/^\d+\.\d{3},\d+,\d+\.\d,\d+\.\d,[01]\.\d{2}$/);
+  });
+
+  it('analyses a coach’s lesson video: loaded from this server into a player, the skeleton drawn on it', async () => {
+    const { page, browser, baseURL } = f;
+    await uploadLessonVideoViaApi(
+      browser,
+      baseURL,
+      { thinkTank: 'intellectual', topicSlug: 'understanding-self', lessonSlug: 'systems-theory' },
+      await fs.readFile(ATHLETE_CLIP),
+    );
+    const tool = await openTool(f);
+    await tool.getByRole('button', { name: 'Lesson video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Analyse a lesson video' });
+    const lesson = dialog.getByLabel('Lesson');
+    // A lesson the coach has not given a video yet.
+    await lesson.selectOption('intellectual/understanding-self/machine-learning');
+    await dialog.getByRole('button', { name: 'Load' }).click();
+    await dialog.getByRole('alert').getByText('This lesson has no video yet.').waitFor();
+
+    await lesson.selectOption('intellectual/understanding-self/systems-theory');
+    await dialog.getByRole('button', { name: 'Load' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForData(canvasIn(tool), 'media', 'video');
+    await tool.getByText(/^Lesson 203 · Systems Theory$/).waitFor();
+    // Its frames can be read for the model: the video came with CORS from this origin.
+    await turnPoseOn(tool);
   });
 });

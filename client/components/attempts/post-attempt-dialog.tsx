@@ -3,7 +3,6 @@ import { GraduationCap, LoaderCircle, MessagesSquare, Send } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AttemptTarget } from '@common/contracts/attempts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
-import { AREA_TITLES, lessonHeading, lessonsOf, TOPIC_AREAS, TOPICS } from '@common/curriculum';
 import { formatAngle } from '@common/geometry';
 import { CURRICULUM, lessonKey } from '@common/progress';
 import { serverErrorMessage } from '../../lib/api-error';
@@ -16,6 +15,7 @@ import {
 } from '../../lib/attempts';
 import { useProgress } from '../../lib/progress';
 import { toast } from '../../lib/toast';
+import { LessonSelect, lessonRefOf } from '../lesson-select';
 import { RadioCard } from '../radio-card';
 import { Button } from '../ui/button';
 import {
@@ -38,12 +38,6 @@ const STEP_TEXT: Record<PostStep, string> = {
   upload: 'Uploading…',
   post: 'Posting…',
 };
-
-/** The 36 lessons by area, for the lesson picker. */
-const LESSON_GROUPS = TOPIC_AREAS.map((area) => ({
-  area,
-  lessons: TOPICS.filter((t) => t.area === area).flatMap((t) => lessonsOf(t)),
-}));
 
 /** The lesson the member had open last (else Continue's, else the first), as 'area/topic/lesson'. */
 function useDefaultLesson(): string | null {
@@ -87,7 +81,7 @@ export function PostAttemptDialog({
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const target: AttemptTarget =
-    kind === 'chat' ? { kind: 'chat' } : { kind: 'lesson', ...refOf(chosenLesson) };
+    kind === 'chat' ? { kind: 'chat' } : { kind: 'lesson', ...lessonRefOf(chosenLesson) };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -166,22 +160,7 @@ export function PostAttemptDialog({
           {kind === 'lesson' && (
             <div className="grid gap-2">
               <Label htmlFor={`${id}-pick`}>Lesson</Label>
-              <select
-                id={`${id}-pick`}
-                value={chosenLesson}
-                onChange={(e) => setLesson(e.currentTarget.value)}
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                {LESSON_GROUPS.map((g) => (
-                  <optgroup key={g.area} label={AREA_TITLES[g.area]}>
-                    {g.lessons.map((l) => (
-                      <option key={l.slug + l.topic.slug} value={lessonKey(toRef(l))}>
-                        {lessonHeading(l)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
+              <LessonSelect id={`${id}-pick`} value={chosenLesson} onChange={setLesson} />
             </div>
           )}
           <div className="grid gap-2">
@@ -229,14 +208,4 @@ export function PostAttemptDialog({
   );
 }
 
-type Ref = { thinkTank: string; topic: string; lesson: string };
 const FIRST_LESSON = lessonKey(CURRICULUM[0]!);
-const toRef = (l: { area: string; topic: { slug: string }; slug: string }): Ref => ({
-  thinkTank: l.area,
-  topic: l.topic.slug,
-  lesson: l.slug,
-});
-function refOf(key: string): Ref {
-  const [thinkTank = '', topic = '', lesson = ''] = key.split('/');
-  return { thinkTank, topic, lesson };
-}

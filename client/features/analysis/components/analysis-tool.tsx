@@ -10,6 +10,7 @@ import {
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
+import { LessonVideoPicker } from './lesson-video-picker';
 import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
@@ -35,7 +36,10 @@ export default function AnalysisTool() {
             {state.mediaName ?? 'Draw lines, measure angles and zoom on your own video or image.'}
           </CardDescription>
         </div>
-        <MediaFileInput engine={engine} label="Load video or image" />
+        <div className="flex items-center gap-2">
+          <LessonVideoPicker engine={engine} />
+          <MediaFileInput engine={engine} label="Load video or image" />
+        </div>
       </div>
       {/* On a phone: the tools on one row, zoom and export on the next. */}
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">

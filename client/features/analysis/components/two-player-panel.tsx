@@ -14,6 +14,7 @@ import {
   ZoomButtons,
 } from './analysis-controls';
 import { PoseCompare } from './pose-compare';
+import { LessonVideoPicker } from './lesson-video-picker';
 import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
@@ -92,7 +93,10 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
           <UserRound aria-hidden="true" className="size-4 shrink-0 text-brand" />
           <span className="truncate">{title}</span>
         </h3>
-        <MediaFileInput engine={engine} label={`Load video or image for ${title}`} compact />
+        <div className="flex items-center gap-1.5">
+          <LessonVideoPicker engine={engine} playerName={title} compact />
+          <MediaFileInput engine={engine} label={`Load video or image for ${title}`} compact />
+        </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ToolButtons engine={engine} state={state} compact />

@@ -176,8 +176,18 @@ export class AnalysisEngine {
   load(file: File): boolean {
     const type = mediaTypeOf(file);
     if (!type) return false;
+    this.show(file, type, file.name);
+    return true;
+  }
+
+  /** Loads a video this server serves (a lesson's video, to analyse the coach's reference: issue 19). */
+  loadVideoUrl(url: string, name: string) {
+    this.show({ url }, 'video', name);
+  }
+
+  private show(source: File | { url: string }, type: MediaType, name: string) {
     this.media?.dispose();
-    this.media = new LoadedMedia(file, type, this.state.speed, {
+    this.media = new LoadedMedia(source, type, this.state.speed, {
       frame: () => this.onMediaFrame(),
       state: (patch) => this.setState(patch),
     });
@@ -188,7 +198,7 @@ export class AnalysisEngine {
     this.view = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
     this.setState({
       mediaType: type,
-      mediaName: file.name,
+      mediaName: name,
       playing: false,
       time: 0,
       duration: 0,
@@ -198,7 +208,6 @@ export class AnalysisEngine {
     });
     this.pose.mediaChanged();
     this.invalidate();
-    return true;
   }
 
   play(opts?: ControlOptions) {

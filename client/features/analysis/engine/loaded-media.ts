@@ -38,10 +38,18 @@ export class LoadedMedia {
   private fixingDuration = false;
   private disposed = false;
 
-  constructor(file: File, type: MediaType, speed: Speed, listener: MediaListener) {
+  /** Whether `url` is an object URL of the member's file, made here and revoked with the media. */
+  private readonly ownsUrl: boolean;
+
+  /**
+   * `source`: the member's own file, or the URL of a video this server serves (a lesson video,
+   * issue 19), read with CORS so that its frames can be copied for pose estimation.
+   */
+  constructor(source: File | { url: string }, type: MediaType, speed: Speed, listener: MediaListener) {
     this.type = type;
     this.listener = listener;
-    this.url = URL.createObjectURL(file);
+    this.ownsUrl = source instanceof Blob;
+    this.url = source instanceof Blob ? URL.createObjectURL(source) : source.url;
     if (type === 'image') {
       const img = new Image();
       img.decoding = 'async';
@@ -54,6 +62,7 @@ export class LoadedMedia {
       return;
     }
     const video = document.createElement('video');
+    if (!this.ownsUrl) video.crossOrigin = 'anonymous';
     video.playsInline = true;
     video.preload = 'auto';
     video.playbackRate = Number(speed);
@@ -80,7 +89,7 @@ export class LoadedMedia {
     this.element = video;
   }
 
-  /** The object URL the media plays from (a second element can read the same file). */
+  /** The URL the media plays from (a second element can read the same file). */
   get source(): string {
     return this.url;
   }
@@ -156,7 +165,7 @@ export class LoadedMedia {
       video.removeAttribute('src');
       video.load();
     }
-    URL.revokeObjectURL(this.url);
+    if (this.ownsUrl) URL.revokeObjectURL(this.url);
   }
 
   private onMetadata() {

@@ -28,18 +28,21 @@ export async function analyseClip(options: {
   video.muted = true;
   video.playsInline = true;
   video.preload = 'auto';
+  // A lesson video from this server is read with CORS like the player's own (loaded-media.ts).
+  if (!options.source.startsWith('blob:')) video.crossOrigin = 'anonymous';
   video.src = options.source;
   try {
     await event(video, 'loadeddata', signal);
     const size = { width: video.videoWidth, height: video.videoHeight };
     const fps = await measureFps(video, signal);
-    const total = Math.max(1, Math.floor(options.duration * fps + 1e-6));
+    // Rounded, not floored: a rate read a little low (29.97 for 30) must not lose the last frame.
+    const total = Math.max(1, Math.round(options.duration * fps));
     const frames: PoseFrame[] = [];
     let previous: Promise<void> | null = null;
     for (let i = 0; i < total; i++) {
       if (signal.aborted) throw abortError();
       // The middle of the frame: never the boundary with the one before.
-      await seek(video, Math.min((i + 0.5) / fps, options.duration), signal);
+      await seek(video, Math.min((i + 0.5) / fps, options.duration - 0.001), signal);
       const image = await estimator.capture(video, size);
       const time = i / fps;
       const result = estimator.estimateImage(image, time * 1000, i === 0).then((landmarks) => {
@@ -68,7 +71,7 @@ async function measureFps(video: HTMLVideoElement, signal: AbortSignal): Promise
   const done = new Promise<void>((resolve) => {
     const onFrame = (_: number, meta: { mediaTime: number }) => {
       times.push(meta.mediaTime);
-      if (times.length >= 12 || v.ended || signal.aborted) resolve();
+      if (times.length >= 24 || v.ended || signal.aborted) resolve();
       else v.requestVideoFrameCallback!(onFrame);
     };
     v.requestVideoFrameCallback!(onFrame);
@@ -90,8 +93,8 @@ async function measureFps(video: HTMLVideoElement, signal: AbortSignal): Promise
   const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
   const fps = frames / steps.reduce((a, b) => a + b, 0);
   if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
-  const standard = STANDARD_RATES.find((r) => Math.abs(fps - r) / r < 0.005);
-  return standard ?? Math.round(fps * 100) / 100;
+  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
+  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
 }
 
 function seek(video: HTMLVideoElement, time: number, signal: AbortSignal): Promise<void> {

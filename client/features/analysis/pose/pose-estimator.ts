@@ -17,6 +17,9 @@ export function poseSupported(): boolean {
 
 export class PoseLoadError extends Error {}
 
+/** A frame on its way to the worker, and the size the model is to see it at. */
+export type Captured = { image: VideoFrame | ImageBitmap; width: number; height: number };
+
 /**
  * The page's side of the pose worker (pose.worker.ts): starts it with a model, sends it frames and
  * gives back each frame's landmarks (null: no athlete found). One worker per player, made when the
@@ -72,21 +75,29 @@ export class PoseEstimator {
     return this.estimateImage(await this.capture(source, size), timeMs, fresh);
   }
 
-  /** A copy of what `source` shows now, scaled down to at most MAX_SIDE pixels on its longer side. */
-  capture(
+  /**
+   * A copy of what `source` shows now, handed to the worker as it is: a VideoFrame where the browser
+   * has them (made in well under a millisecond; the worker scales it), else an ImageBitmap.
+   */
+  async capture(
     source: HTMLVideoElement | HTMLImageElement,
     size: { width: number; height: number },
-  ): Promise<ImageBitmap> {
+  ): Promise<Captured> {
     const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
-    return createImageBitmap(source, {
-      resizeWidth: Math.max(1, Math.round(size.width * scale)),
-      resizeHeight: Math.max(1, Math.round(size.height * scale)),
-      resizeQuality: 'medium',
-    });
+    const target = {
+      width: Math.max(1, Math.round(size.width * scale)),
+      height: Math.max(1, Math.round(size.height * scale)),
+    };
+    const image =
+      typeof VideoFrame === 'function'
+        ? new VideoFrame(source, { timestamp: 0 })
+        : await createImageBitmap(source);
+    return { image, ...target };
   }
 
   /** The landmarks in a captured frame; the image is handed to the worker (and closed there). */
-  async estimateImage(image: ImageBitmap, timeMs: number, fresh: boolean): Promise<PoseLandmark[] | null> {
+  async estimateImage(captured: Captured, timeMs: number, fresh: boolean): Promise<PoseLandmark[] | null> {
+    const { image, width, height } = captured;
     try {
       await this.ready;
     } catch (error) {
@@ -101,7 +112,7 @@ export class PoseEstimator {
     const result = new Promise<PoseLandmark[] | null>((resolve, reject) =>
       this.waiting.set(id, { resolve, reject }),
     );
-    this.post({ type: 'estimate', id, image, fresh, timeMs }, [image]);
+    this.post({ type: 'estimate', id, image, width, height, fresh, timeMs }, [image]);
     return result;
   }
 

@@ -11,7 +11,16 @@ export type PoseRequest =
    * clip), so the model looks for the person again instead of tracking them from the last frame.
    * `timeMs`: the frame's time in its clip; the model's smoothing reads it.
    */
-  | { type: 'estimate'; id: number; image: ImageBitmap; fresh: boolean; timeMs: number };
+  | {
+      type: 'estimate';
+      id: number;
+      /** The frame, scaled by the worker to `width` × `height` before the model sees it. */
+      image: ImageBitmap | VideoFrame;
+      width: number;
+      height: number;
+      fresh: boolean;
+      timeMs: number;
+    };
 
 /** What the pose worker answers. */
 export type PoseReply =
