@@ -8,8 +8,9 @@
 //   - the model: the clip loaded into the Video Analysis tool, Pose on, 'Analyse clip' clicked and
 //     timed until 'Analyse clip again' appears; frames a second = the progress text's frame count ÷
 //     that time (the CSV download is checked to have a row for each frame);
-//   - the page's longest main-thread task while analysing: long tasks the browser reports (over
-//     50 ms), and how late a 10 ms timer fired (the longest task when none is reported).
+//   - the page's longest main-thread task while analysing (and drawing the chart, half a second
+//     after): long tasks the browser reports (over 50 ms), and how late a 10 ms timer fired (the
+//     longest task when none is reported).
 // Goal: the longest task under 50 ms (the model runs in a worker); exits 1 when missed.
 // Usage: node --import tsx bench/pose.ts [--seconds 10] [--model lite|full|heavy] [--key-every 30] [--no-build] [--port 0]
 import fs from 'node:fs';
