@@ -7,7 +7,8 @@
 //     seeks it and drawn into a canvas;
 //   - the model: the clip loaded into the Video Analysis tool, Pose on, 'Analyse clip' clicked and
 //     timed until 'Analyse clip again' appears; frames a second = the progress text's frame count ÷
-//     that time (the CSV download is checked to have a row for each frame);
+//     that time (the CSV download is checked to have a row for each frame), and the model's own
+//     time for each frame as its worker reports it;
 //   - the page's longest main-thread task while analysing (and drawing the chart, half a second
 //     after): long tasks the browser reports (over 50 ms), and how late a 10 ms timer fired (the
 //     longest task when none is reported).
@@ -22,7 +23,7 @@ import { bundleForPage } from '../e2e/fixtures/bundle';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { startBuiltServer } from './lib/built-server';
 import { build, root } from './lib/builds';
-import { signUp } from './lib/harness';
+import { quantile, signUp } from './lib/harness';
 import type { Analysis, Baseline, ClipOptions } from './lib/pose-page';
 
 const { values: args } = parseArgs({
@@ -50,6 +51,7 @@ const clipOptions: ClipOptions = {
 type PoseBench = {
   makeClip(o: ClipOptions): Promise<{ base64: string; bytes: number }>;
   baseline(fps: number): Promise<Baseline>;
+  timeModel(): void;
   watchAnalysis(section: Element, timeoutMs: number): void;
   analysis(): Promise<Analysis>;
 };
@@ -93,6 +95,7 @@ try {
     buffer: Buffer.from(clip.base64, 'base64'),
   });
   await tool.getByLabel('Model', { exact: true }).selectOption(model);
+  await page.evaluate(() => poseBench.timeModel());
   const loadStart = Date.now();
   await tool.getByRole('switch', { name: 'Pose' }).click();
   const analyse = tool.getByRole('button', { name: 'Analyse clip', exact: true });
@@ -126,6 +129,11 @@ try {
     `pose ${model}: ${run.total} frames in ${(run.ms / 1000).toFixed(1)} s = ${poseFps.toFixed(1)} fps ` +
       `(${(poseFps / baseFps).toFixed(2)}× the baseline); model ready in ${loadSeconds.toFixed(1)} s; ` +
       `athlete found in ${found} of ${rows.length} CSV rows; the app read the clip's rate as ${appFps.toFixed(2)} fps`,
+  );
+  const modelMs = [...run.modelMs].sort((a, b) => a - b);
+  console.log(
+    `  the model alone, in its worker: median ${quantile(modelMs, 0.5).toFixed(0)} ms a frame, ` +
+      `p95 ${quantile(modelMs, 0.95).toFixed(0)} ms (${(1000 / quantile(modelMs, 0.5)).toFixed(1)} fps if the frames came as fast)`,
   );
   if (rows.length !== run.total) console.log(`  the CSV has ${rows.length} rows for ${run.total} frames`);
   const longestReported = Math.max(0, ...run.longTasks);

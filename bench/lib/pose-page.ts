@@ -23,6 +23,8 @@ export type Analysis = {
   /** Over the same time, the longest a 10 ms timer fired late, and the longest gap between animation frames. */
   timerLateMs: number;
   frameGapMs: number;
+  /** How long the model took for each frame in its worker, as the worker reports it. */
+  modelMs: number[];
 };
 
 let clip: Blob | null = null;
@@ -130,6 +132,24 @@ async function baseline(fps: number): Promise<Baseline> {
   }
 }
 
+let modelMs: number[] = [];
+
+/**
+ * Listens to every worker made from now on for the pose worker's results ({ type: 'result', ms }),
+ * keeping the model's time for each frame; called before Pose is turned on.
+ */
+function timeModel() {
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener('message', (event: MessageEvent<{ type?: string; ms?: number }>) => {
+        if (event.data?.type === 'result' && typeof event.data.ms === 'number') modelMs.push(event.data.ms);
+      });
+    }
+  };
+}
+
 let watching: Promise<Analysis> | null = null;
 
 /**
@@ -164,6 +184,7 @@ function watchAnalysis(section: Element, timeoutMs: number) {
     const button = (event.target as Element).closest('button');
     if (clickedAt < 0 && button?.textContent?.trim() === 'Analyse clip') {
       clickedAt = performance.now();
+      modelMs = [];
       // The probes count from the click.
       timerLate = 0;
       frameGap = 0;
@@ -206,6 +227,7 @@ function watchAnalysis(section: Element, timeoutMs: number) {
           longTasks: longTasks.filter((e) => e.startTime + e.duration > clickedAt).map((e) => e.duration),
           timerLateMs: timerLate,
           frameGapMs: frameGap,
+          modelMs,
         });
       }
     };
@@ -223,4 +245,4 @@ function analysis(): Promise<Analysis> {
   return watching;
 }
 
-Object.assign(window, { poseBench: { makeClip, baseline, watchAnalysis, analysis } });
+Object.assign(window, { poseBench: { makeClip, baseline, timeModel, watchAnalysis, analysis } });
