@@ -61,6 +61,25 @@ export async function analyseClip(options: {
   }
 }
 
+/**
+ * A video's frame rate from the times of frames it presented in a row (seconds). The times come
+ * rounded (to the millisecond in Chromium): the rate is read over the whole run, a skipped frame
+ * counted as the frames it skipped, then put on the nearest standard rate when within 0.5 %.
+ */
+export function rateFromFrameTimes(times: readonly number[]): number {
+  const steps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .filter((d) => d > 0.001);
+  if (steps.length < 3) return FALLBACK_FPS;
+  const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+  const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
+  const fps = frames / steps.reduce((a, b) => a + b, 0);
+  if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
+  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
+  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
+}
+
 /** The video's frame rate, from the times of the frames it presents while it plays (muted) a moment. */
 async function measureFps(video: HTMLVideoElement, signal: AbortSignal): Promise<number> {
   const v = video as HTMLVideoElement & {
@@ -82,19 +101,7 @@ async function measureFps(video: HTMLVideoElement, signal: AbortSignal): Promise
   await done;
   v.pause();
   if (signal.aborted) throw abortError();
-  const steps = times
-    .slice(1)
-    .map((t, i) => t - times[i]!)
-    .filter((d) => d > 0.001);
-  if (steps.length < 3) return FALLBACK_FPS;
-  // Frame times come rounded (to the millisecond in Chromium): the rate is read over the whole run
-  // (a skipped frame counted as the frames it skipped), then put on a standard rate when within 0.5 %.
-  const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
-  const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
-  const fps = frames / steps.reduce((a, b) => a + b, 0);
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
-  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
-  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
+  return rateFromFrameTimes(times);
 }
 
 function seek(video: HTMLVideoElement, time: number, signal: AbortSignal): Promise<void> {
