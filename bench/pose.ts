@@ -144,9 +144,16 @@ try {
   );
   console.log(
     `  long tasks reported: ${run.longTasks.length}${run.longTasks.length ? ` (longest ${longestReported.toFixed(0)} ms)` : ''}; ` +
-      `a 10 ms timer fired at most ${run.timerLateMs.toFixed(0)} ms late; ` +
+      `a 10 ms timer fired at most ${run.timerLateMs.toFixed(0)} ms late (at ${(run.timerLateAt / 1000).toFixed(1)} s); ` +
       `longest gap between animation frames ${run.frameGapMs.toFixed(0)} ms`,
   );
+  if (run.longTasks.length > 0)
+    console.log(
+      `  the long tasks, at seconds from the click (the analysis ended at ${(run.ms / 1000).toFixed(1)} s): ` +
+        run.longTasks
+          .map((ms, i) => `${(run.longTaskAt[i]! / 1000).toFixed(1)} s ${ms.toFixed(0)} ms`)
+          .join(', '),
+    );
   process.exitCode = met ? 0 : 1;
 } finally {
   await browser.close();

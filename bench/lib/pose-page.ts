@@ -20,8 +20,12 @@ export type Analysis = {
   total: number;
   /** Long tasks (over 50 ms, as the browser reports them) from the click to half a second after the end. */
   longTasks: number[];
+  /** When each of those began, in ms from the click. */
+  longTaskAt: number[];
   /** Over the same time, the longest a 10 ms timer fired late, and the longest gap between animation frames. */
   timerLateMs: number;
+  /** When the timer was that late, in ms from the click. */
+  timerLateAt: number;
   frameGapMs: number;
   /** How long the model took for each frame in its worker, as the worker reports it. */
   modelMs: number[];
@@ -163,12 +167,17 @@ function watchAnalysis(section: Element, timeoutMs: number) {
   const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
   observer.observe({ type: 'longtask', buffered: true });
   let timerLate = 0;
+  let timerLateAt = 0;
   let frameGap = 0;
   let probing = true;
   const schedule = () => {
     const expected = performance.now() + 10;
     setTimeout(() => {
-      timerLate = Math.max(timerLate, performance.now() - expected);
+      const late = performance.now() - expected;
+      if (late > timerLate) {
+        timerLate = late;
+        timerLateAt = expected - clickedAt;
+      }
       if (probing) schedule();
     }, 10);
   };
@@ -225,7 +234,11 @@ function watchAnalysis(section: Element, timeoutMs: number) {
           ms,
           total,
           longTasks: longTasks.filter((e) => e.startTime + e.duration > clickedAt).map((e) => e.duration),
+          longTaskAt: longTasks
+            .filter((e) => e.startTime + e.duration > clickedAt)
+            .map((e) => e.startTime - clickedAt),
           timerLateMs: timerLate,
+          timerLateAt,
           frameGapMs: frameGap,
           modelMs,
         });
