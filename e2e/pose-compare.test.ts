@@ -53,8 +53,8 @@ describe('pose compare (issue 19)', () => {
     );
 
     // CSV: one row per player 1 frame; player 2's column is its own angles 6 frames on, and empty where
-    // its clip has ended. Both clips are the same file and the model is deterministic, so the values
-    // match exactly.
+    // its clip has ended. Both clips are the same file, analysed apart: the values match to a few
+    // degrees (a frame copied just after its seek can differ a little between two runs).
     const [csvDownload] = await Promise.all([
       page.waitForEvent('download'),
       compare.getByRole('button', { name: 'CSV' }).click(),
@@ -70,7 +70,9 @@ describe('pose compare (issue 19)', () => {
       Array.from({ length: FRAMES }, (_, i) => (Math.round((i / 15) * 1000) / 1000).toFixed(3)),
     );
     expect(cells.every((c) => /^\d+\.\d$/.test(c[1]!))).toBe(true);
-    expect(cells.map((c) => c[2])).toEqual(cells.map((_, i) => cells[i + 6]?.[1] ?? ''));
+    expect(cells.map((c) => c[2] === '')).toEqual(cells.map((_, i) => i >= FRAMES - 6));
+    for (let i = 0; i < FRAMES - 6; i++)
+      expect(Math.abs(Number(cells[i]![2]) - Number(cells[i + 6]![1])), `row ${i}`).toBeLessThanOrEqual(5);
 
     // The cursor follows player 1; a click on the chart seeks player 1 and Sync moves player 2.
     const box = (await chart.boundingBox())!;
