@@ -90,7 +90,7 @@ describe('registration, sign-out and sign-in', () => {
     expect(await dialog.isVisible()).toBe(false);
     // The member's home (loaded on demand) takes the invitation's place.
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
-    expect(await page.getByRole('button', { name: 'Think Tanks' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Think Tanks' }).isEnabled()).toBe(true);
     expect(await page.getByText('Please log in to view and send messages').count()).toBe(0);
 
     // The session survives a reload; /profile does not bounce a member.
