@@ -1,6 +1,8 @@
 // The page's side of bench/pose.ts, bundled into one script and run in the app's own page: makes the
 // clip, measures the plain decode-and-draw baseline, and watches 'Analyse clip' (its time, its frame
 // count, the page's long tasks and event-loop delays).
+import { decodeFrames, openClip } from '../../client/features/analysis/pose/demux/decode-clip';
+import { blobSource } from '../../client/features/analysis/pose/demux/types';
 import { writeWebm, type EncodedFrame } from './webm-writer';
 
 export type ClipOptions = {
@@ -13,7 +15,7 @@ export type ClipOptions = {
   /** A key frame every this many frames. */
   keyEvery: number;
 };
-export type Baseline = { frames: number; ms: number; duration: number };
+export type Baseline = { frames: number; ms: number };
 export type Analysis = {
   ms: number;
   /** The m of the progress text's 'Frame n of m'. */
@@ -94,11 +96,35 @@ async function makeClip(o: ClipOptions): Promise<{ base64: string; bytes: number
 }
 
 /**
- * The same clip in a video element of its own, each frame sought as 'Analyse clip' seeks it
- * (client/features/analysis/pose/clip-analysis.ts: the middle of frame i, then 'seeked') and drawn
- * into a canvas of the clip's size; one pixel read back so that the drawing is really done.
+ * The plain decode-and-draw rate of the clip, the way 'Analyse clip' reads it
+ * (client/features/analysis/pose/demux/decode-clip.ts: demuxed and decoded in order with WebCodecs),
+ * each frame drawn into a canvas of the clip's size and one pixel read back so that the drawing is
+ * really done. Here on the page; the app does it in its pose worker.
  */
-async function baseline(fps: number): Promise<Baseline> {
+async function baseline(): Promise<Baseline> {
+  if (!clip) throw new Error('makeClip first');
+  const t0 = performance.now();
+  const demuxer = await openClip(blobSource(clip));
+  const canvas = document.createElement('canvas');
+  canvas.width = demuxer.track.config.codedWidth!;
+  canvas.height = demuxer.track.config.codedHeight!;
+  const ctx = canvas.getContext('2d')!;
+  let frames = 0;
+  for await (const frame of decodeFrames(demuxer)) {
+    ctx.drawImage(frame, 0, 0, canvas.width, canvas.height);
+    frame.close();
+    ctx.getImageData(0, 0, 1, 1);
+    frames++;
+  }
+  return { frames, ms: performance.now() - t0 };
+}
+
+/**
+ * The same, for a browser where the app cannot decode the clip in order and seeks it instead
+ * (clip-analysis.ts analyseBySeeking): the clip in a video element of its own, the middle of each
+ * frame sought, then drawn.
+ */
+async function seekBaseline(fps: number): Promise<Baseline> {
   if (!clip) throw new Error('makeClip first');
   const url = URL.createObjectURL(clip);
   const video = document.createElement('video');
@@ -118,7 +144,7 @@ async function baseline(fps: number): Promise<Baseline> {
     const canvas = document.createElement('canvas');
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
-    const ctx = canvas.getContext('2d', { willReadFrequently: false })!;
+    const ctx = canvas.getContext('2d')!;
     const total = Math.max(1, Math.floor(duration * fps + 1e-6));
     const t0 = performance.now();
     for (let i = 0; i < total; i++) {
@@ -128,7 +154,7 @@ async function baseline(fps: number): Promise<Baseline> {
       ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
       ctx.getImageData(0, 0, 1, 1);
     }
-    return { frames: total, ms: performance.now() - t0, duration };
+    return { frames: total, ms: performance.now() - t0 };
   } finally {
     video.removeAttribute('src');
     video.load();
@@ -139,7 +165,8 @@ async function baseline(fps: number): Promise<Baseline> {
 let modelMs: number[] = [];
 
 /**
- * Listens to every worker made from now on for the pose worker's results ({ type: 'result', ms }),
+ * Listens to every worker made from now on for the pose worker's results ({ type: 'result' or
+ * 'clip-frame', ms }),
  * keeping the model's time for each frame; called before Pose is turned on.
  */
 function timeModel() {
@@ -148,7 +175,9 @@ function timeModel() {
     constructor(url: string | URL, options?: WorkerOptions) {
       super(url, options);
       this.addEventListener('message', (event: MessageEvent<{ type?: string; ms?: number }>) => {
-        if (event.data?.type === 'result' && typeof event.data.ms === 'number') modelMs.push(event.data.ms);
+        const type = event.data?.type;
+        if ((type === 'result' || type === 'clip-frame') && typeof event.data.ms === 'number')
+          modelMs.push(event.data.ms);
       });
     }
   };
@@ -258,4 +287,6 @@ function analysis(): Promise<Analysis> {
   return watching;
 }
 
-Object.assign(window, { poseBench: { makeClip, baseline, timeModel, watchAnalysis, analysis } });
+Object.assign(window, {
+  poseBench: { makeClip, baseline, seekBaseline, timeModel, watchAnalysis, analysis },
+});

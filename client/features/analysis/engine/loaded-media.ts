@@ -40,6 +40,8 @@ export class LoadedMedia {
 
   /** Whether `url` is an object URL of the member's file, made here and revoked with the media. */
   private readonly ownsUrl: boolean;
+  /** The member's own file (null for a video of this server): a worker reads it as it is. */
+  readonly file: Blob | null;
 
   /**
    * `source`: the member's own file, or the URL of a video this server serves (a lesson video,
@@ -49,6 +51,7 @@ export class LoadedMedia {
     this.type = type;
     this.listener = listener;
     this.ownsUrl = source instanceof Blob;
+    this.file = source instanceof Blob ? source : null;
     this.url = source instanceof Blob ? URL.createObjectURL(source) : source.url;
     if (type === 'image') {
       const img = new Image();

@@ -1,28 +1,53 @@
 import type { PoseFrame } from '@common/pose';
-import type { PoseEstimator } from './pose-estimator';
-
-/** Used when the video's own rate cannot be measured. */
-const FALLBACK_FPS = 30;
-/** Frame rates cameras record at. */
-const STANDARD_RATES = [
-  10, 12, 12.5, 15, 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 90, 100, 119.88, 120, 240,
-];
+import { FALLBACK_FPS, rateFromFrameTimes } from './frame-rate';
+import { ClipUnsupported, type PoseEstimator } from './pose-estimator';
 
 export type ClipAnalysis = { fps: number; size: { width: number; height: number }; frames: PoseFrame[] };
 
-/**
- * Finds the athlete in every frame of a video (issue 19 'Analyse clip'), at the video's own frame
- * rate, in a second element playing the same file, so the member's player stays where it is. Each
- * frame is sought, copied and handed to the worker; the next frame is sought while the worker works
- * on the last. Rejects with an AbortError when `signal` aborts.
- */
-export async function analyseClip(options: {
+type AnalyseOptions = {
+  /** The video's URL (a blob: URL of the member's file, or a lesson video of this server). */
   source: string;
+  /** The member's file itself, when it is one: the worker reads it directly. */
+  file: Blob | null;
   duration: number;
+  /** The video's size as the player shows it. */
+  size: { width: number; height: number };
   estimator: PoseEstimator;
   signal: AbortSignal;
   onProgress(done: number, total: number): void;
-}): Promise<ClipAnalysis> {
+};
+
+/**
+ * Finds the athlete in every frame of a video (issue 19 'Analyse clip'), so the member's player stays
+ * where it is. The worker decodes the file in order (decode-clip.ts: every frame once, with its own
+ * time); a clip it cannot decode (another container or codec, a turned phone video) is sought frame by
+ * frame in a hidden video instead. Rejects with an AbortError when `signal` aborts.
+ */
+export async function analyseClip(options: AnalyseOptions): Promise<ClipAnalysis> {
+  const frames: PoseFrame[] = [];
+  try {
+    const fps = await options.estimator.analyseClip(
+      options.file ?? options.source,
+      options.size,
+      ({ frame, time, landmarks, total }) => {
+        frames.push({ time, frame, landmarks });
+        options.onProgress(frames.length, total);
+      },
+      options.signal,
+    );
+    return { fps, size: options.size, frames };
+  } catch (error) {
+    if (!(error instanceof ClipUnsupported)) throw error;
+    console.info(`Clip analysis seeks frame by frame: ${error.message}`);
+  }
+  return analyseBySeeking(options);
+}
+
+/**
+ * The clip at the video's own frame rate, in a second element playing the same file: each frame is
+ * sought, copied and handed to the worker; the next frame is sought while the worker works on the last.
+ */
+async function analyseBySeeking(options: AnalyseOptions): Promise<ClipAnalysis> {
   const { estimator, signal } = options;
   const video = document.createElement('video');
   video.muted = true;
@@ -59,25 +84,6 @@ export async function analyseClip(options: {
     video.removeAttribute('src');
     video.load();
   }
-}
-
-/**
- * A video's frame rate from the times of frames it presented in a row (seconds). The times come
- * rounded (to the millisecond in Chromium): the rate is read over the whole run, a skipped frame
- * counted as the frames it skipped, then put on the nearest standard rate when within 0.5 %.
- */
-export function rateFromFrameTimes(times: readonly number[]): number {
-  const steps = times
-    .slice(1)
-    .map((t, i) => t - times[i]!)
-    .filter((d) => d > 0.001);
-  if (steps.length < 3) return FALLBACK_FPS;
-  const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
-  const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
-  const fps = frames / steps.reduce((a, b) => a + b, 0);
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
-  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
-  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
 }
 
 /** The video's frame rate, from the times of the frames it presents while it plays (muted) a moment. */

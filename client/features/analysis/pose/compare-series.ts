@@ -37,7 +37,7 @@ export function alignToFirst(
 }
 
 /** The index of the last of ascending `times` at or before `time`, or -1. */
-function lastAtOrBefore(times: readonly number[], time: number): number {
+export function lastAtOrBefore(times: readonly number[], time: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {

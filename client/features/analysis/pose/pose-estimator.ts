@@ -17,6 +17,27 @@ export function poseSupported(): boolean {
 
 export class PoseLoadError extends Error {}
 
+/** The worker cannot decode this clip in order (its container, codec or rotation): seek it instead. */
+export class ClipUnsupported extends Error {}
+
+/** One analysed frame of a clip, as the worker reports it. */
+export type ClipFrame = {
+  frame: number;
+  time: number;
+  landmarks: PoseLandmark[] | null;
+  /** How many frames the clip has, or an estimate until the end. */
+  total: number;
+};
+
+/** The size a frame of `size` is given to the model at: at most MAX_SIDE on its longer side. */
+export function modelSize(size: { width: number; height: number }) {
+  const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
+  return {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+}
+
 /** A frame on its way to the worker, and the size the model is to see it at. */
 export type Captured = { image: VideoFrame | ImageBitmap; width: number; height: number };
 
@@ -30,6 +51,10 @@ export class PoseEstimator {
   private readonly waiting = new Map<
     number,
     { resolve(l: PoseLandmark[] | null): void; reject(e: Error): void }
+  >();
+  private readonly clips = new Map<
+    number,
+    { onFrame(frame: ClipFrame): void; resolve(fps: number): void; reject(e: Error): void }
   >();
   private ready: Promise<void>;
   private settleReady!: { resolve(): void; reject(e: Error): void };
@@ -83,11 +108,7 @@ export class PoseEstimator {
     source: HTMLVideoElement | HTMLImageElement,
     size: { width: number; height: number },
   ): Promise<Captured> {
-    const scale = Math.min(1, MAX_SIDE / Math.max(size.width, size.height));
-    const target = {
-      width: Math.max(1, Math.round(size.width * scale)),
-      height: Math.max(1, Math.round(size.height * scale)),
-    };
+    const target = modelSize(size);
     const image =
       typeof VideoFrame === 'function'
         ? new VideoFrame(source, { timestamp: 0 })
@@ -114,6 +135,39 @@ export class PoseEstimator {
     );
     this.post({ type: 'estimate', id, image, width, height, fresh, timeMs }, [image]);
     return result;
+  }
+
+  /**
+   * Has the worker decode `clip` (the member's file, or a URL of this server) in order and find the athlete in every frame; `onFrame`
+   * hears of each frame as it is done. Resolves with the clip's frame rate; rejects with
+   * ClipUnsupported when the worker cannot decode it (nothing was reported), with an AbortError when
+   * `signal` aborts.
+   */
+  async analyseClip(
+    clip: Blob | string,
+    size: { width: number; height: number },
+    onFrame: (frame: ClipFrame) => void,
+    signal: AbortSignal,
+  ): Promise<number> {
+    await this.ready;
+    if (this.closed) throw new PoseLoadError('Pose was turned off');
+    if (signal.aborted) throw abortError();
+    const id = this.nextId++;
+    const done = new Promise<number>((resolve, reject) => this.clips.set(id, { onFrame, resolve, reject }));
+    const onAbort = () => {
+      this.post({ type: 'cancel', id });
+      this.clips.get(id)?.reject(abortError());
+      this.clips.delete(id);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    // The worker resolves URLs against its own script's address: give it a whole one.
+    const source = typeof clip === 'string' ? new URL(clip, location.href).href : clip;
+    this.post({ type: 'analyse', id, clip: source, ...modelSize(size) });
+    try {
+      return await done;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   close() {
@@ -143,21 +197,40 @@ export class PoseEstimator {
       this.waiting.delete(reply.id);
       return;
     }
+    if (reply.type === 'clip-frame') {
+      this.lastMs = reply.ms;
+      this.clips.get(reply.id)?.onFrame(reply);
+      return;
+    }
+    if (reply.type === 'clip-done' || reply.type === 'clip-unsupported') {
+      const clip = this.clips.get(reply.id);
+      this.clips.delete(reply.id);
+      if (reply.type === 'clip-done') clip?.resolve(reply.fps);
+      else clip?.reject(new ClipUnsupported(reply.reason));
+      return;
+    }
     if (reply.fatal) return this.fail(new PoseLoadError(reply.message));
     if (reply.id !== undefined) {
       this.waiting.get(reply.id)?.reject(new Error(reply.message));
       this.waiting.delete(reply.id);
+      this.clips.get(reply.id)?.reject(new Error(reply.message));
+      this.clips.delete(reply.id);
     }
   }
 
   private fail(error: Error) {
     this.failure ??= error;
     this.settleReady.reject(error);
-    for (const w of this.waiting.values()) w.reject(error);
+    for (const w of [...this.waiting.values(), ...this.clips.values()]) w.reject(error);
     this.waiting.clear();
+    this.clips.clear();
   }
 }
 
 function complexityOf(model: PoseModel): number {
   return POSE_MODELS.find((m) => m.id === model)!.complexity;
+}
+
+function abortError() {
+  return new DOMException('The analysis was cancelled', 'AbortError');
 }

@@ -1,6 +1,7 @@
 import { JOINTS, jointAngles, type JointId, type PoseLandmark } from '@common/pose';
 import type { LoadedMedia } from '../engine/loaded-media';
 import { analyseClip, type ClipAnalysis } from './clip-analysis';
+import { lastAtOrBefore } from './compare-series';
 import type { PoseOverlay } from './draw-pose';
 import type { PoseModel } from './pose-assets';
 import { PoseEstimator, poseSupported } from './pose-estimator';
@@ -54,6 +55,8 @@ export class PoseLayer {
   private shown: (PoseOverlay & { time: number }) | null = null;
   private busy = false;
   private again = false;
+  /** The analysed frames' times, for finding the one the player shows. */
+  private analysedTimes: number[] = [];
   private lastTime = -1;
   private abort: AbortController | null = null;
 
@@ -154,7 +157,8 @@ export class PoseLayer {
     const media = this.host.media();
     const estimator = this.estimator;
     const duration = this.host.duration();
-    if (!media?.video || !estimator || this.state.status !== 'ready' || duration <= 0) return;
+    const size = media?.size;
+    if (!media?.video || !size || !estimator || this.state.status !== 'ready' || duration <= 0) return;
     this.cancelAnalysis();
     const abort = new AbortController();
     this.abort = abort;
@@ -162,7 +166,9 @@ export class PoseLayer {
     try {
       const result = await analyseClip({
         source: media.source,
+        file: media.file,
         duration,
+        size,
         estimator,
         signal: abort.signal,
         onProgress: (done, total) => {
@@ -216,9 +222,12 @@ export class PoseLayer {
     const run = this.state.run;
     const media = this.host.media();
     if (run.status !== 'done' || !media?.video) return undefined;
-    const { fps, frames } = run.result;
-    const index = Math.min(frames.length - 1, Math.max(0, Math.floor(media.currentTime * fps + 1e-6)));
-    return frames[index]?.landmarks ?? null;
+    // The last frame that starts by the player's time (a millisecond early counts: that time is
+    // rounded); a clip decoded in order keeps the file's own frame times, even or not.
+    if (this.analysedTimes.length !== run.result.frames.length)
+      this.analysedTimes = run.result.frames.map((f) => f.time);
+    const index = Math.max(0, lastAtOrBefore(this.analysedTimes, media.currentTime + 0.001));
+    return run.result.frames[index]?.landmarks ?? null;
   }
 
   private async estimateShown() {

@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
 // The pose model in a worker of its own (issue 19, docs/decisions.md decision 41): MediaPipe Pose 0.5
 // (the `@mediapipe/pose` package, not tasks-vision, which reports usage to an outside address) runs
-// here on frames the page sends as ImageBitmaps, so the page never waits for it. A classic worker:
+// here on frames the page sends (VideoFrames or ImageBitmaps), and on whole clips it decodes itself
+// ('Analyse clip', decode-clip.ts), so the page never waits for it. A classic worker:
 // the package loads its WebAssembly glue with importScripts. Every file comes from this server
 // (pose-assets.ts); the worker fetches nothing else.
 import type { PoseLandmark } from '@common/pose';
+import { decodeFrames, openClip } from './demux/decode-clip';
+import { blobSource, UnsupportedClip } from './demux/types';
+import { rateFromFrameTimes } from './frame-rate';
 import type { PoseReply, PoseRequest } from './pose-protocol';
 
 declare const self: DedicatedWorkerGlobalScope & {
@@ -81,15 +85,24 @@ async function start(files: Readonly<Record<string, string>>, complexity: number
   pose = created;
 }
 
-async function estimate(request: Extract<PoseRequest, { type: 'estimate' }>) {
-  const { id, fresh, timeMs } = request;
-  let image: ImageBitmap | VideoFrame = request.image;
+/**
+ * Runs the model on one frame: scales it to `width` × `height` (here, off the page's thread: on the
+ * page a scaled copy of a 720p frame takes 50–90 ms) and closes it. `fresh`: look for the athlete
+ * afresh rather than track them from the last frame.
+ */
+async function runModel(
+  source: ImageBitmap | VideoFrame,
+  width: number,
+  height: number,
+  fresh: boolean,
+  timeMs: number,
+): Promise<{ landmarks: PoseLandmark[] | null; ms: number }> {
+  let image = source;
   try {
     if (!pose) throw new Error('Pose has not started');
-    // Scaled here, off the page's thread (on the page a scaled copy of a 720p frame takes 50–90 ms).
     const scaled = await createImageBitmap(image, {
-      resizeWidth: request.width,
-      resizeHeight: request.height,
+      resizeWidth: width,
+      resizeHeight: height,
       resizeQuality: 'medium',
     });
     image.close();
@@ -100,15 +113,102 @@ async function estimate(request: Extract<PoseRequest, { type: 'estimate' }>) {
     latest = null;
     const t0 = performance.now();
     await pose.send({ image: scaled }, lastStamp);
-    reply({ type: 'result', id, landmarks: latest, ms: performance.now() - t0 });
+    return { landmarks: latest, ms: performance.now() - t0 };
   } finally {
     image.close();
   }
 }
 
+/** Runs `task` when the model is free: the requests before it first, one at a time. */
+function withModel<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task);
+  queue = run.then(
+    () => {},
+    () => {},
+  );
+  return run;
+}
+
+async function estimate(request: Extract<PoseRequest, { type: 'estimate' }>) {
+  const { id, image, width, height, fresh, timeMs } = request;
+  const { landmarks, ms } = await runModel(image, width, height, fresh, timeMs);
+  reply({ type: 'result', id, landmarks, ms });
+}
+
+/** Analyses whose 'cancel' came. */
+const cancelled = new Set<number>();
+
+/**
+ * The whole clip, frame by frame in order (decode-clip.ts). Each frame takes its turn at the model
+ * with the page's own requests (the frame the player shows), so the player's overlay keeps up.
+ */
+async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
+  const { id, clip, width, height } = request;
+  let frames = 0;
+  const times: number[] = [];
+  try {
+    let blob = clip;
+    if (typeof blob === 'string') {
+      const response = await fetch(blob);
+      if (!response.ok) throw new UnsupportedClip(`The clip could not be fetched (${response.status})`);
+      blob = await response.blob();
+    }
+    const demuxer = await openClip(blobSource(blob));
+    const { frameCount, durationUs } = demuxer.track;
+    for await (const frame of decodeFrames(demuxer)) {
+      if (cancelled.has(id)) {
+        frame.close();
+        break;
+      }
+      // A frame the player shows turned or stretched (a rotation the file asks for): the decoder's
+      // frames would not match what the member sees, so the page seeks instead.
+      const aspect = frame.displayWidth / frame.displayHeight;
+      if (frames === 0 && Math.abs(aspect - width / height) > 0.02 * (width / height)) {
+        frame.close();
+        throw new UnsupportedClip('The decoded frames are not shown as stored');
+      }
+      const time = frame.timestamp / 1e6;
+      const frameNumber = frames++;
+      times.push(time);
+      const { landmarks, ms } = await withModel(() =>
+        runModel(frame, width, height, frameNumber === 0, time * 1000),
+      );
+      // Until the end, a clip that does not say how many frames it has is thought to go on at its rate.
+      const estimate =
+        frameCount ?? (durationUs ? Math.round((durationUs / 1e6) * rateFromFrameTimes(times)) : frames);
+      reply({
+        type: 'clip-frame',
+        id,
+        frame: frameNumber,
+        time,
+        landmarks,
+        total: Math.max(frames, estimate),
+        ms,
+      });
+    }
+    if (!cancelled.has(id)) reply({ type: 'clip-done', id, fps: rateFromFrameTimes(times) });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UnsupportedClip && frames === 0)
+      reply({ type: 'clip-unsupported', id, reason: message });
+    else reply({ type: 'error', id, message, fatal: false });
+  } finally {
+    cancelled.delete(id);
+  }
+}
+
 self.onmessage = (event: MessageEvent<PoseRequest>) => {
   const request = event.data;
-  queue = queue.then(async () => {
+  if (request.type === 'cancel') {
+    cancelled.add(request.id);
+    return;
+  }
+  // An analysis queues each of its frames itself (withModel), so requests that come meanwhile interleave.
+  if (request.type === 'analyse') {
+    void analyse(request);
+    return;
+  }
+  void withModel(async () => {
     try {
       if (request.type === 'start') {
         await start(request.files, request.complexity);

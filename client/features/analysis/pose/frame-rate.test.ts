@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateFromFrameTimes } from './clip-analysis';
+import { rateFromFrameTimes } from './frame-rate';
 
 /** Frame times as Chromium reports them: rounded to the millisecond. */
 const times = (fps: number, count: number, skip: number[] = []) =>
