@@ -108,7 +108,9 @@ async function runModel(
     image.close();
     image = scaled;
     if (fresh) pose.reset();
-    if (fresh || offset + timeMs <= lastStamp) offset = lastStamp + 1000 - timeMs;
+    // Whole seconds: the same clip gives the model the same fractions of a millisecond every time,
+    // and so exactly the same smoothing (an analysis done twice gives the same numbers).
+    if (fresh || offset + timeMs <= lastStamp) offset = Math.ceil((lastStamp + 1000 - timeMs) / 1000) * 1000;
     lastStamp = offset + timeMs;
     latest = null;
     const t0 = performance.now();
