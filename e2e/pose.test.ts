@@ -146,6 +146,41 @@ describe('pose on the device', () => {
     expect(await analyseToCsv(tool)).toEqual(first);
   });
 
+  it('stops an analysis on Cancel, keeps nothing of it, and analyses the clip afresh after', async () => {
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_MP4);
+    await waitForData(canvasIn(tool), 'media', 'video');
+    await turnPoseOn(tool);
+    const pose = poseControls(tool);
+    // Cancel is pressed the moment it appears, long before the clip's 30 frames are done.
+    const cancelled = pose.evaluate(
+      (section) =>
+        new Promise<string>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const cancel = [...section.querySelectorAll('button')].find(
+              (b) => b.textContent?.trim() === 'Cancel',
+            );
+            if (!cancel) return;
+            const progress = section.querySelector('progress');
+            cancel.click();
+            observer.disconnect();
+            resolve(`${progress?.value ?? '?'} of ${progress?.max ?? '?'}`);
+          });
+          observer.observe(section, { subtree: true, childList: true });
+        }),
+    );
+    await pose.getByRole('button', { name: 'Analyse clip', exact: true }).click();
+    expect(await cancelled).toMatch(/^\d+ of \d+$/);
+    await pose.getByRole('button', { name: 'Analyse clip', exact: true }).waitFor();
+    expect(await pose.getByRole('slider', { name: 'Joint angles over time' }).count()).toBe(0);
+    expect(await pose.getByRole('button', { name: 'Analyse clip again' }).count()).toBe(0);
+
+    const lines = await analyseToCsv(tool);
+    expect(lines.slice(1).map((l) => Number(l.split(',')[1]))).toEqual(
+      Array.from({ length: ATHLETE_CLIP_FRAMES }, (_, i) => i),
+    );
+  });
+
   it('analyses a clip stored turned (a phone held upright) as the player shows it', async () => {
     const tool = await openTool(f);
     const input = tool.getByLabel('Load video or image', { exact: true });

@@ -137,7 +137,8 @@ async function estimate(request: Extract<PoseRequest, { type: 'estimate' }>) {
   reply({ type: 'result', id, landmarks, ms });
 }
 
-/** Analyses whose 'cancel' came. */
+/** Analyses under way, and those of them whose 'cancel' came. */
+const running = new Set<number>();
 const cancelled = new Set<number>();
 
 /**
@@ -148,6 +149,7 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
   const { id, clip, width, height } = request;
   let frames = 0;
   const times: number[] = [];
+  running.add(id);
   try {
     let blob = clip;
     if (typeof blob === 'string') {
@@ -195,6 +197,7 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
       reply({ type: 'clip-unsupported', id, reason: message });
     else reply({ type: 'error', id, message, fatal: false });
   } finally {
+    running.delete(id);
     cancelled.delete(id);
   }
 }
@@ -202,7 +205,7 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
 self.onmessage = (event: MessageEvent<PoseRequest>) => {
   const request = event.data;
   if (request.type === 'cancel') {
-    cancelled.add(request.id);
+    if (running.has(request.id)) cancelled.add(request.id);
     return;
   }
   // An analysis queues each of its frames itself (withModel), so requests that come meanwhile interleave.
