@@ -9,56 +9,7 @@
  * Duration added to Info and a Cues element before the first Cluster; the rest of the file follows it
  * unchanged, from `resumeAt`.
  */
-
-const ID = {
-  EBML: 0x1a45dfa3,
-  Segment: 0x18538067,
-  SeekHead: 0x114d9b74,
-  Seek: 0x4dbb,
-  SeekPosition: 0x53ac,
-  Info: 0x1549a966,
-  TimecodeScale: 0x2ad7b1,
-  Duration: 0x4489,
-  Tracks: 0x1654ae6b,
-  Cluster: 0x1f43b675,
-  Timecode: 0xe7,
-  SimpleBlock: 0xa3,
-  BlockGroup: 0xa0,
-  Block: 0xa1,
-  BlockDuration: 0x9b,
-  Cues: 0x1c53bb6b,
-  CuePoint: 0xbb,
-  CueTime: 0xb3,
-  CueTrackPositions: 0xb7,
-  CueTrack: 0xf7,
-  CueClusterPosition: 0xf1,
-  Void: 0xec,
-  CRC32: 0xbf,
-} as const;
-
-const SEGMENT_CHILDREN = new Set<number>([
-  ID.SeekHead,
-  ID.Info,
-  ID.Tracks,
-  ID.Cluster,
-  ID.Cues,
-  0x1254c367, // Tags
-  0x1043a770, // Chapters
-  0x1941a469, // Attachments
-  ID.Void,
-  ID.CRC32,
-]);
-const CLUSTER_CHILDREN = new Set<number>([
-  ID.Timecode,
-  ID.SimpleBlock,
-  ID.BlockGroup,
-  0xa7, // Position
-  0xab, // PrevSize
-  0x5854, // SilentTracks
-  0xaf, // EncryptedBlock
-  ID.Void,
-  ID.CRC32,
-]);
+import { CLUSTER_CHILDREN, EBML_ID as ID, readFloat, readUint, readVint, SEGMENT_CHILDREN } from './ebml';
 
 /** The head kept in memory is at most this long: a longer one is not a MediaRecorder file. */
 const MAX_HEAD_BYTES = 1024 * 1024;
@@ -89,38 +40,6 @@ export interface WebmScan {
   clusters: { position: number; time: number; track: number }[];
   /** The file's length. */
   size: number;
-}
-
-/** Reads an EBML variable-length integer at `at`: its value and width, or null when more bytes are needed. */
-function readVint(buf: Uint8Array, at: number, keepMarker: boolean) {
-  if (at >= buf.length) return null;
-  const first = buf[at]!;
-  let width = 1;
-  while (width <= 8 && !(first & (0x80 >> (width - 1)))) width++;
-  if (width > 8) return { width: 0, value: 0, unknown: false };
-  if (at + width > buf.length) return null;
-  let value = keepMarker ? first : first & (0xff >> width);
-  let allOnes = value === 0xff >> width;
-  for (let i = 1; i < width; i++) {
-    const b = buf[at + i]!;
-    value = value * 256 + b;
-    if (b !== 0xff) allOnes = false;
-  }
-  return { width, value, unknown: !keepMarker && allOnes };
-}
-
-function readUint(buf: Uint8Array, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) value = value * 256 + buf[i]!;
-  return value;
-}
-
-/** An EBML float (4 or 8 bytes), or null for another width. */
-function readFloat(buf: Uint8Array, start: number, end: number): number | null {
-  const view = new DataView(buf.buffer, buf.byteOffset + start, end - start);
-  if (end - start === 4) return view.getFloat32(0);
-  if (end - start === 8) return view.getFloat64(0);
-  return null;
 }
 
 /** Walks a WebM file as it streams by; see the module comment. */

@@ -2,56 +2,11 @@
 // VideoEncoder), with its Duration, the frame length and Cues (one a cluster, a cluster from each key
 // frame) ahead of the clusters, so that a player knows the clip's length and seeks at once.
 
+import { concatBytes as concat, EBML_ID as ID } from '../../common/ebml';
+
 export type EncodedFrame = { timestampUs: number; key: boolean; data: Uint8Array };
 
-const ID = {
-  EBML: 0x1a45dfa3,
-  EBMLVersion: 0x4286,
-  EBMLReadVersion: 0x42f7,
-  EBMLMaxIDLength: 0x42f2,
-  EBMLMaxSizeLength: 0x42f3,
-  DocType: 0x4282,
-  DocTypeVersion: 0x4287,
-  DocTypeReadVersion: 0x4285,
-  Segment: 0x18538067,
-  Info: 0x1549a966,
-  TimecodeScale: 0x2ad7b1,
-  Duration: 0x4489,
-  MuxingApp: 0x4d80,
-  WritingApp: 0x5741,
-  Tracks: 0x1654ae6b,
-  TrackEntry: 0xae,
-  TrackNumber: 0xd7,
-  TrackUID: 0x73c5,
-  TrackType: 0x83,
-  FlagLacing: 0x9c,
-  CodecID: 0x86,
-  DefaultDuration: 0x23e383,
-  Video: 0xe0,
-  PixelWidth: 0xb0,
-  PixelHeight: 0xba,
-  Cues: 0x1c53bb6b,
-  CuePoint: 0xbb,
-  CueTime: 0xb3,
-  CueTrackPositions: 0xb7,
-  CueTrack: 0xf7,
-  CueClusterPosition: 0xf1,
-  Cluster: 0x1f43b675,
-  Timecode: 0xe7,
-  SimpleBlock: 0xa3,
-} as const;
-
 type Part = Uint8Array | number[];
-
-function concat(parts: readonly Part[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** `value` big-endian in `width` bytes (width 0: as few as it needs, at least one). */
 function uintBytes(value: number, width = 0): number[] {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '@common/ebml';
 import { looksLikeMp4, openMp4 } from './mp4-demux';
 import { UnsupportedClip, type ByteSource, type EncodedSample } from './types';
 
@@ -129,15 +130,7 @@ function withMatrix(bytes: Uint8Array, handler: string, [a, b, c, d]: number[]):
   return copy;
 }
 
-const cat = (...parts: (Uint8Array | number[])[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const cat = (...parts: (Uint8Array | number[])[]) => concatBytes(parts);
 const boxHeader = (size: number, type: string) => {
   const out = new Uint8Array(8);
   new DataView(out.buffer).setUint32(0, size);

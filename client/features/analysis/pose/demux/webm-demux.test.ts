@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { concatBytes, EBML_ID as ID } from '@common/ebml';
 import { UnsupportedClip, type ByteSource, type EncodedSample } from './types';
 import { openWebm } from './webm-demux';
 
@@ -21,16 +22,7 @@ async function all(bytes: Uint8Array | ByteSource): Promise<EncodedSample[]> {
 // A little EBML writer, enough to build the files the tests need.
 
 type Part = Uint8Array | number[];
-
-function cat(...parts: Part[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const cat = (...parts: Part[]) => concatBytes(parts);
 
 function bigEndian(value: number, width: number): number[] {
   const out: number[] = [];
@@ -70,36 +62,6 @@ const float = (id: number, value: number) => {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setFloat64(0, value);
   return el(id, b);
-};
-
-const ID = {
-  EBML: 0x1a45dfa3,
-  DocType: 0x4282,
-  Segment: 0x18538067,
-  Info: 0x1549a966,
-  TimecodeScale: 0x2ad7b1,
-  Duration: 0x4489,
-  Tracks: 0x1654ae6b,
-  TrackEntry: 0xae,
-  TrackNumber: 0xd7,
-  TrackType: 0x83,
-  CodecID: 0x86,
-  CodecPrivate: 0x63a2,
-  DefaultDuration: 0x23e383,
-  Video: 0xe0,
-  PixelWidth: 0xb0,
-  PixelHeight: 0xba,
-  ContentEncodings: 0x6d80,
-  Cluster: 0x1f43b675,
-  Timecode: 0xe7,
-  SimpleBlock: 0xa3,
-  BlockGroup: 0xa0,
-  Block: 0xa1,
-  BlockDuration: 0x9b,
-  ReferenceBlock: 0xfb,
-  Cues: 0x1c53bb6b,
-  Tags: 0x1254c367,
-  Void: 0xec,
 };
 
 function videoTrack(

@@ -3,64 +3,17 @@
  * WebCodecs: the decoder settings from the file's head (EBML header, Info, Tracks), then the encoded
  * frames as the Clusters stream by. The file is read a chunk at a time through a ByteSource, so a clip of
  * any length costs a few MiB of memory. MediaRecorder files (a Segment and Clusters of unknown size, no
- * Cues) are read as they are. The element walk follows common/webm.ts.
+ * Cues) are read as they are. The element walk follows common/webm.ts and shares its ids and readers (common/ebml.ts).
  */
+import {
+  CLUSTER_CHILDREN,
+  EBML_ID as ID,
+  readFloat,
+  readUint,
+  readVint,
+  SEGMENT_CHILDREN,
+} from '@common/ebml';
 import { UnsupportedClip, type ByteSource, type Demuxer, type EncodedSample, type VideoTrack } from './types';
-
-const ID = {
-  EBML: 0x1a45dfa3,
-  DocType: 0x4282,
-  Segment: 0x18538067,
-  SeekHead: 0x114d9b74,
-  Info: 0x1549a966,
-  TimecodeScale: 0x2ad7b1,
-  Duration: 0x4489,
-  Tracks: 0x1654ae6b,
-  TrackEntry: 0xae,
-  TrackNumber: 0xd7,
-  TrackType: 0x83,
-  CodecID: 0x86,
-  CodecPrivate: 0x63a2,
-  DefaultDuration: 0x23e383,
-  Video: 0xe0,
-  PixelWidth: 0xb0,
-  PixelHeight: 0xba,
-  ContentEncodings: 0x6d80,
-  Cluster: 0x1f43b675,
-  Timecode: 0xe7,
-  SimpleBlock: 0xa3,
-  BlockGroup: 0xa0,
-  Block: 0xa1,
-  BlockDuration: 0x9b,
-  ReferenceBlock: 0xfb,
-  Cues: 0x1c53bb6b,
-  Void: 0xec,
-  CRC32: 0xbf,
-} as const;
-
-const SEGMENT_CHILDREN = new Set<number>([
-  ID.SeekHead,
-  ID.Info,
-  ID.Tracks,
-  ID.Cluster,
-  ID.Cues,
-  0x1254c367, // Tags
-  0x1043a770, // Chapters
-  0x1941a469, // Attachments
-  ID.Void,
-  ID.CRC32,
-]);
-const CLUSTER_CHILDREN = new Set<number>([
-  ID.Timecode,
-  ID.SimpleBlock,
-  ID.BlockGroup,
-  0xa7, // Position
-  0xab, // PrevSize
-  0x5854, // SilentTracks
-  0xaf, // EncryptedBlock
-  ID.Void,
-  ID.CRC32,
-]);
 
 /** How much is read from the source at once. */
 const CHUNK = 1024 * 1024;
@@ -94,38 +47,6 @@ interface Layout {
   firstCluster: number;
   segmentEnd: number;
   timecodeScale: number;
-}
-
-/** Reads an EBML variable-length integer at `at`: its value and width, or null when more bytes are needed. */
-function readVint(buf: Uint8Array, at: number, keepMarker: boolean) {
-  if (at >= buf.length) return null;
-  const first = buf[at]!;
-  let width = 1;
-  while (width <= 8 && !(first & (0x80 >> (width - 1)))) width++;
-  if (width > 8) return { width: 0, value: 0, unknown: false };
-  if (at + width > buf.length) return null;
-  let value = keepMarker ? first : first & (0xff >> width);
-  let allOnes = value === 0xff >> width;
-  for (let i = 1; i < width; i++) {
-    const b = buf[at + i]!;
-    value = value * 256 + b;
-    if (b !== 0xff) allOnes = false;
-  }
-  return { width, value, unknown: !keepMarker && allOnes };
-}
-
-function readUint(buf: Uint8Array, start: number, end: number): number {
-  let value = 0;
-  for (let i = start; i < end; i++) value = value * 256 + buf[i]!;
-  return value;
-}
-
-/** An EBML float (4 or 8 bytes), or null for another width. */
-function readFloat(buf: Uint8Array, start: number, end: number): number | null {
-  const view = new DataView(buf.buffer, buf.byteOffset + start, end - start);
-  if (end - start === 4) return view.getFloat32(0);
-  if (end - start === 8) return view.getFloat64(0);
-  return null;
 }
 
 function readText(buf: Uint8Array, start: number, end: number): string {
