@@ -93,6 +93,36 @@ describe('pose on the device', () => {
     await waitForData(canvasIn(tool), 'annotations', '1');
   });
 
+  it('uses the plain WebAssembly build in a browser without WebAssembly SIMD, and still measures the knee', async () => {
+    const { context } = f;
+    // A browser without SIMD cannot compile the package's SIMD probe (a 29-byte module): here the
+    // worker's WebAssembly refuses every module that small, as such a browser would refuse the probe.
+    await context.route(/\/assets\/pose\.worker-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const noSimd = `{ const instantiate = WebAssembly.instantiate.bind(WebAssembly);
+        WebAssembly.instantiate = (source, imports) =>
+          ArrayBuffer.isView(source) && source.byteLength < 64
+            ? Promise.reject(new WebAssembly.CompileError('no SIMD in this browser'))
+            : instantiate(source, imports); }\n`;
+      await route.fulfill({ response, headers, body: noSimd + (await response.text()) });
+    });
+    const wasm: string[] = [];
+    context.on('request', (r) => {
+      if (/\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(new URL(r.url()).pathname);
+    });
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_PHOTO);
+    await waitForData(canvasIn(tool), 'media', 'image');
+    await turnPoseOn(tool);
+    expect(wasm).toHaveLength(1);
+    expect(wasm[0]).toMatch(/\/pose_solution_wasm_bin-[\w-]+\.wasm$/);
+    const angles = await shownAngles(tool);
+    expect(Math.abs(angles['Left knee']! - LEFT_KNEE_DEGREES)).toBeLessThanOrEqual(10);
+  });
+
   it('analyses a clip frame by frame into a chart of joint angles and a CSV with one row per frame', async () => {
     const { page } = f;
     const tool = await openTool(f);
@@ -205,12 +235,13 @@ describe('pose on the device', () => {
     expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(5);
   });
 
-  it('analyses a coach’s lesson video: loaded from this server into a player, the skeleton drawn on it', async () => {
+  it('analyses a coach’s lesson video: loaded from this server into a player, the skeleton drawn on it, every frame analysed', async () => {
     const { page, browser, baseURL } = f;
+    // A lesson no other browser test reads (they share the run's server): its video stays.
     await uploadLessonVideoViaApi(
       browser,
       baseURL,
-      { thinkTank: 'intellectual', topicSlug: 'understanding-self', lessonSlug: 'systems-theory' },
+      { thinkTank: 'intellectual', topicSlug: 'understanding-self', lessonSlug: 'problem-solving' },
       await fs.readFile(ATHLETE_CLIP),
     );
     const tool = await openTool(f);
@@ -222,12 +253,17 @@ describe('pose on the device', () => {
     await dialog.getByRole('button', { name: 'Load' }).click();
     await dialog.getByRole('alert').getByText('This lesson has no video yet.').waitFor();
 
-    await lesson.selectOption('intellectual/understanding-self/systems-theory');
+    await lesson.selectOption('intellectual/understanding-self/problem-solving');
     await dialog.getByRole('button', { name: 'Load' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitForData(canvasIn(tool), 'media', 'video');
-    await tool.getByText(/^Lesson 203 · Systems Theory$/).waitFor();
+    await tool.getByText(/^Lesson 206 · Problem Solving$/).waitFor();
     // Its frames can be read for the model: the video came with CORS from this origin.
     await turnPoseOn(tool);
+    // The worker fetches it from this server for 'Analyse clip': one row for each of its frames.
+    const lines = await analyseToCsv(tool);
+    expect(lines.slice(1).map((l) => Number(l.split(',')[1]))).toEqual(
+      Array.from({ length: ATHLETE_CLIP_FRAMES }, (_, i) => i),
+    );
   });
 });
