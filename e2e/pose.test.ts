@@ -125,6 +125,21 @@ describe('pose on the device', () => {
 
   it('analyses a clip frame by frame into a chart of joint angles and a CSV with one row per frame', async () => {
     const { page } = f;
+    await page.addInitScript(() => {
+      const queries: MediaQueryList[] = [];
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query) => {
+        const list = matchMedia(query);
+        if (query.includes('dppx')) queries.push(list);
+        return list;
+      };
+      Object.assign(window, {
+        movedToScreen(ratio: number) {
+          Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });
+          for (const list of queries.splice(0)) list.dispatchEvent(new Event('change'));
+        },
+      });
+    });
     const tool = await openTool(f);
     await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_CLIP);
     await waitForData(canvasIn(tool), 'media', 'video');
@@ -154,6 +169,17 @@ describe('pose on the device', () => {
     );
     // Every frame has the athlete, with a knee angle and a confidence.
     for (const line of lines.slice(1)) expect(line).toMatch(/^\d+\.\d{3},\d+,\d+\.\d,\d+\.\d,[01]\.\d{2}$/);
+
+    // The window moves to a screen of twice the pixel density (the browser says so through the
+    // resolution media query, which headless Chromium cannot do itself): the chart is drawn again, as sharp.
+    const pixels = () =>
+      chart.evaluate((el) => {
+        const lines = el.parentElement!.querySelector('canvas')!;
+        return lines.width / lines.getBoundingClientRect().width;
+      });
+    expect(await pixels()).toBe(1);
+    await page.evaluate(() => (window as unknown as { movedToScreen(ratio: number): void }).movedToScreen(2));
+    await expect.poll(pixels).toBe(2);
   });
 
   it('analyses a phone’s MP4 (H.264 with B-frames, its tables at the end) frame by frame at the frames’ own times, the same way twice', async () => {

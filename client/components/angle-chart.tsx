@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTheme } from '../lib/theme-provider';
+import { useDevicePixelRatio } from '../lib/use-device-pixel-ratio';
 import { cn } from '../lib/utils';
 import {
   chartSpan,
@@ -86,6 +87,7 @@ export const AngleChart = forwardRef<AngleChartHandle, AngleChartProps>(function
   const layoutRef = useRef<ChartLayout | null>(null);
   const themeRef = useRef<ChartTheme | null>(null);
   const [width, setWidth] = useState(0);
+  const pixelRatio = useDevicePixelRatio();
 
   useEffect(() => {
     const wrapper = wrapperRef.current;
@@ -104,9 +106,9 @@ export const AngleChart = forwardRef<AngleChartHandle, AngleChartProps>(function
     if (!canvas || width <= 0) return;
     const theme = readTheme(canvas);
     themeRef.current = theme;
-    const ctx = prepare(canvas, width, height, window.devicePixelRatio || 1);
+    const ctx = prepare(canvas, width, height, pixelRatio);
     if (ctx) layoutRef.current = drawChartBase(ctx, { width, height }, { times, duration, series }, theme);
-  }, [times, duration, series, width, height, resolved]);
+  }, [times, duration, series, width, height, resolved, pixelRatio]);
 
   // The cursor: redrawn at every move, and after the lines under it.
   useEffect(() => {
@@ -114,9 +116,9 @@ export const AngleChart = forwardRef<AngleChartHandle, AngleChartProps>(function
     const layout = layoutRef.current;
     const theme = themeRef.current;
     if (!canvas || !layout || !theme || width <= 0) return;
-    const ctx = prepare(canvas, width, height, window.devicePixelRatio || 1);
+    const ctx = prepare(canvas, width, height, pixelRatio);
     if (ctx && cursor !== null) drawChartCursor(ctx, layout, { times, duration, series }, theme, cursor);
-  }, [cursor, times, duration, series, width, height, resolved]);
+  }, [cursor, times, duration, series, width, height, resolved, pixelRatio]);
 
   useImperativeHandle(
     ref,
