@@ -3,11 +3,9 @@
 // production build served by dist/server/main.js on a fresh data folder, beside the same pages of a
 // baseline build (by default the landed code before decision 19) measured in the same run.
 // Usage: node --import tsx bench/first-load.ts [--no-build] [--runs 3] [--baseline <git ref> | --baseline none]
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBuiltServer } from './lib/built-server';
 import { baselineBuild, build } from './lib/builds';
 import { signUp } from './lib/harness';
 import { brotliSize, launchChrome, median, runLighthouse, type PageLoad } from './lib/lighthouse';
@@ -29,44 +27,11 @@ type Server = { label: string; base: string; cookie: string; close(): Promise<vo
 
 /** dist/server/main.js of `dir` on a free port and a new data folder, with one member signed up. */
 async function startServer(dir: string, label: string): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-first-load-data-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(dir, 'dist', 'server', 'main.js')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startBuiltServer(dir).catch((error: Error) => {
+    throw new Error(`${label}: ${error.message}`);
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  let base: string | undefined;
-  while (!base) {
-    base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-    if (base) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${label}: the server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const cookie = await signUp(base, `first-load-${Date.now()}@example.com`);
-  return {
-    label,
-    base,
-    cookie,
-    async close() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.on('exit', r)));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const cookie = await signUp(server.base, `first-load-${Date.now()}@example.com`);
+  return { label, base: server.base, cookie, close: server.close };
 }
 
 const PAGES = [

@@ -10,13 +10,12 @@
 // child process).
 // Goal: ≤ 256 MiB idle, and ≤ +64 MiB with the 2,000 streams open.
 // Usage: node --import tsx bench/memory.ts [--streams 2000] [--build] [--settle 5] [--baseline <git ref> | settings | none]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBuiltServer } from './lib/built-server';
 import { baselineBuild, build } from './lib/builds';
 import { loopbackAddress, signUp } from './lib/harness';
 
@@ -46,57 +45,12 @@ function rssOf(pid: number): number {
   return Number(m[1]) * 1024;
 }
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 type Server = { base: string; pid: number; stop(): Promise<void> };
 
-/** `dir`'s dist/server/main.js on `dataDir`; resolves once /api/health/ready answers 200. */
+/** `dir`'s dist/server/main.js on `dataDir` (kept for the restart), with `env` added. */
 async function startServer(dir: string, dataDir: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(dir, 'dist', 'server', 'main.js')], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not start within 2 minutes');
-    }
-    const ok = await fetch(`${base}/api/health/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await sleep(100);
-  }
-  return {
-    base,
-    pid: child.pid!,
-    async stop() {
-      const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = await startBuiltServer(dir, { dataDir, env });
+  return { base: server.base, pid: server.pid, stop: server.close };
 }
 
 /** Runs `fn` on every item, `limit` at a time. */

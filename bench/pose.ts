@@ -63,7 +63,7 @@ declare const poseBench: PoseBench;
 
 if (!args['no-build']) build(root);
 const script = await bundleForPage('bench/lib/pose-page.ts');
-const server = await startBuiltServer(root, Number(args.port));
+const server = await startBuiltServer(root, { port: Number(args.port) });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-pose-'));
 try {

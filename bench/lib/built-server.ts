@@ -3,25 +3,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type BuiltServer = { base: string; close(): Promise<void> };
+export type BuiltServer = { base: string; pid: number; close(): Promise<void> };
 
 /**
- * `dir`'s production build (dist/server/main.js) in a process of its own on a new data folder of the
- * embedded database, on `port` (0: any free one). Resolves once it listens; `close` stops it (SIGTERM,
- * then SIGKILL after 10 s) and removes the folder.
+ * `dir`'s production build (dist/server/main.js) in a process of its own on the embedded database, on
+ * `port` (0: any free one), with `env` added to its environment. The data folder is `dataDir`, kept on
+ * close (a restart can use it again), or else a new one removed on close. Resolves once it listens;
+ * `close` stops it (SIGTERM, then SIGKILL after 10 s).
  */
-export async function startBuiltServer(dir: string, port = 0): Promise<BuiltServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-data-'));
+export async function startBuiltServer(
+  dir: string,
+  options: { port?: number; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<BuiltServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-data-'));
   const child = spawn(process.execPath, [path.join(dir, 'dist', 'server', 'main.js')], {
     cwd: dir,
     env: {
       ...process.env,
       NODE_OPTIONS: '',
-      PORT: String(port),
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,12 +41,12 @@ export async function startBuiltServer(dir: string, port = 0): Promise<BuiltServ
       await exited;
       clearTimeout(killer);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
     const base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-    if (base) return { base, close };
+    if (base) return { base, pid: child.pid!, close };
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();
       throw new Error(`the server did not start:\n${out}`);
