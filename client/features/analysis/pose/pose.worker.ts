@@ -87,8 +87,9 @@ async function start(files: Readonly<Record<string, string>>, complexity: number
 
 /**
  * Runs the model on one frame: scales it to `width` × `height` (here, off the page's thread: on the
- * page a scaled copy of a 720p frame takes 50–90 ms) and closes it. `fresh`: look for the athlete
- * afresh rather than track them from the last frame.
+ * page a scaled copy of a 720p frame takes 50–90 ms), turned `rotation` degrees clockwise first when
+ * it is stored sideways, and closes it. `fresh`: look for the athlete afresh rather than track them
+ * from the last frame.
  */
 async function runModel(
   source: ImageBitmap | VideoFrame,
@@ -96,15 +97,14 @@ async function runModel(
   height: number,
   fresh: boolean,
   timeMs: number,
+  rotation: 0 | 90 | 180 | 270 = 0,
 ): Promise<{ landmarks: PoseLandmark[] | null; ms: number }> {
   let image = source;
   try {
     if (!pose) throw new Error('Pose has not started');
-    const scaled = await createImageBitmap(image, {
-      resizeWidth: width,
-      resizeHeight: height,
-      resizeQuality: 'medium',
-    });
+    const scaled = rotation
+      ? turned(image, width, height, rotation)
+      : await createImageBitmap(image, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
     image.close();
     image = scaled;
     if (fresh) pose.reset();
@@ -119,6 +119,20 @@ async function runModel(
   } finally {
     image.close();
   }
+}
+
+/** `image` turned `rotation` degrees clockwise and scaled to `width` × `height` (the turned size). */
+function turned(image: ImageBitmap | VideoFrame, width: number, height: number, rotation: 90 | 180 | 270) {
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('No 2D canvas in this worker');
+  ctx.imageSmoothingQuality = 'medium';
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate((rotation * Math.PI) / 180);
+  // Drawn at its stored shape: a quarter turn swaps the sides.
+  const [w, h] = rotation === 180 ? [width, height] : [height, width];
+  ctx.drawImage(image, -w / 2, -h / 2, w, h);
+  return canvas.transferToImageBitmap();
 }
 
 /** Runs `task` when the model is free: the requests before it first, one at a time. */
@@ -158,15 +172,16 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
       blob = await response.blob();
     }
     const demuxer = await openClip(blobSource(blob));
-    const { frameCount, durationUs } = demuxer.track;
+    const { frameCount, durationUs, rotation } = demuxer.track;
     for await (const frame of decodeFrames(demuxer)) {
       if (cancelled.has(id)) {
         frame.close();
         break;
       }
-      // A frame the player shows turned or stretched (a rotation the file asks for): the decoder's
-      // frames would not match what the member sees, so the page seeks instead.
-      const aspect = frame.displayWidth / frame.displayHeight;
+      // A frame shown in another shape than the player's (a turn or a stretch this code does not
+      // know of) would not match what the member sees: the page seeks instead.
+      const aspect =
+        rotation % 180 ? frame.displayHeight / frame.displayWidth : frame.displayWidth / frame.displayHeight;
       if (frames === 0 && Math.abs(aspect - width / height) > 0.02 * (width / height)) {
         frame.close();
         throw new UnsupportedClip('The decoded frames are not shown as stored');
@@ -175,7 +190,7 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
       const frameNumber = frames++;
       times.push(time);
       const { landmarks, ms } = await withModel(() =>
-        runModel(frame, width, height, frameNumber === 0, time * 1000),
+        runModel(frame, width, height, frameNumber === 0, time * 1000, rotation),
       );
       // Until the end, a clip that does not say how many frames it has is thought to go on at its rate.
       const estimate =

@@ -343,21 +343,30 @@ describe('openMp4 on cut and damaged files', () => {
     await expect(openMp4(source(bytes))).rejects.toThrow('fragmented');
   });
 
-  it('refuses a video track the file asks to be shown turned or mirrored', async () => {
+  it('says how far a video track the file asks to be shown turned is turned, and refuses a mirrored one', async () => {
     const bytes = fixture(AT_END);
     const one = 0x10000;
-    const turns = {
-      '90°': [0, one, -one, 0],
-      '180°': [-one, 0, 0, -one],
-      '270°': [0, -one, one, 0],
-      mirrored: [-one, 0, 0, one],
-    };
-    for (const [name, matrix] of Object.entries(turns)) {
-      await expect(openMp4(source(withMatrix(bytes, 'vide', matrix))), name).rejects.toThrow('turned');
+    expect((await openMp4(source(bytes))).track.rotation).toBe(0);
+    const turns = { 90: [0, one, -one, 0], 180: [-one, 0, 0, -one], 270: [0, -one, one, 0] };
+    for (const [degrees, matrix] of Object.entries(turns)) {
+      const track = (await openMp4(source(withMatrix(bytes, 'vide', matrix)))).track;
+      expect(track.rotation, `${degrees}°`).toBe(Number(degrees));
+      expect(track.config.codedWidth).toBe(1280);
+    }
+    // As ffmpeg's `-metadata:s:v:0 rotate=90` writes it (e2e/fixtures/athlete-turned.mp4).
+    expect((await openMp4(source(fixture('e2e/fixtures/athlete-turned.mp4')))).track.rotation).toBe(270);
+    for (const matrix of [
+      [-one, 0, 0, one],
+      [one, 0, 0, -one],
+      [2 * one, 0, 0, 2 * one],
+    ]) {
+      await expect(openMp4(source(withMatrix(bytes, 'vide', matrix))), String(matrix)).rejects.toThrow(
+        'mirrored',
+      );
     }
     // The audio track's matrix means nothing to the video.
-    const audioTurned = withMatrix(bytes, 'soun', turns['90°']);
-    expect((await openMp4(source(audioTurned))).track.frameCount).toBe(30);
+    const audioTurned = withMatrix(bytes, 'soun', turns[90]);
+    expect((await openMp4(source(audioTurned))).track.rotation).toBe(0);
   });
 
   it('refuses a moov larger than 64 MiB without reading it', async () => {

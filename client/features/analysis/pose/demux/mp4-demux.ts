@@ -5,9 +5,10 @@
  * parsed by mp4box.js; each frame's bytes are then read from `mdat` where the tables say, a few
  * megabytes at a time, so a clip of any length is never in memory at once.
  *
- * Not read here (UnsupportedClip, and the analysis seeks frame by frame instead): fragmented files
- * (`moof`), and a track the file asks to be shown turned (a phone held upright writes its frames
- * sideways with a rotation matrix the player applies but a decoder does not).
+ * A phone held upright stores its frames sideways with a matrix that turns them when shown: the
+ * turn is given as `rotation` (the player applies it, a decoder does not). Not read here
+ * (UnsupportedClip, and the analysis seeks frame by frame instead): fragmented files (`moof`), and a
+ * matrix other than a quarter turn (mirrored, scaled or skewed).
  */
 import { createFile, DataStream, Endianness, MP4BoxBuffer, type Movie, type Sample } from 'mp4box';
 import { UnsupportedClip, type ByteSource, type Demuxer, type EncodedSample } from './types';
@@ -65,11 +66,24 @@ function descriptionOf(entry: unknown): Uint8Array | undefined {
   return new Uint8Array(stream.buffer, 8);
 }
 
-/** Whether a tkhd matrix shows the frames other than as they are stored (turned or mirrored). */
-function turned(matrix: ArrayLike<number> | undefined): boolean {
-  if (!matrix || matrix.length < 5) return false;
-  // a b u / c d v / x y w: upright is a = d = 1.0 (0x00010000 in 16.16) and b = c = 0.
-  return !(matrix[0] === 0x10000 && matrix[1] === 0 && matrix[3] === 0 && matrix[4] === 0x10000);
+/**
+ * The clockwise turn a tkhd matrix (a b u / c d v / x y w, 16.16 fixed point) shows the frames with,
+ * or null for any other transform. A point (x, y) is shown at (a·x + c·y, b·x + d·y), y downwards:
+ * a = d = 1 is upright; b = 1, c = −1 sends the right edge down, a quarter turn clockwise.
+ */
+function rotationOf(matrix: ArrayLike<number> | undefined): 0 | 90 | 180 | 270 | null {
+  if (!matrix || matrix.length < 5) return 0;
+  const one = 0x10000;
+  const key = [matrix[0], matrix[1], matrix[3], matrix[4]].map((v) => Math.sign(v ?? 0)).join(',');
+  if (![matrix[0], matrix[1], matrix[3], matrix[4]].every((v) => v === 0 || Math.abs(v ?? 0) === one))
+    return null;
+  const turns: Record<string, 0 | 90 | 180 | 270> = {
+    '1,0,0,1': 0,
+    '0,1,-1,0': 90,
+    '-1,0,0,-1': 180,
+    '0,-1,1,0': 270,
+  };
+  return turns[key] ?? null;
 }
 
 export async function openMp4(source: ByteSource): Promise<Demuxer> {
@@ -102,7 +116,8 @@ export async function openMp4(source: ByteSource): Promise<Demuxer> {
   if (!info) throw new UnsupportedClip(failure ?? 'The MP4 sample tables could not be read');
   const video = info.videoTracks[0];
   if (!video) throw new UnsupportedClip('No video track');
-  if (turned(video.matrix as unknown as ArrayLike<number>)) throw new UnsupportedClip('A turned video track');
+  const rotation = rotationOf(video.matrix as unknown as ArrayLike<number>);
+  if (rotation === null) throw new UnsupportedClip('A mirrored or distorted video track');
   const trak = file.getTrackById(video.id);
   const samples = trak.samples ?? [];
   if (samples.length === 0) throw new UnsupportedClip('The video track has no frames');
@@ -121,6 +136,7 @@ export async function openMp4(source: ByteSource): Promise<Demuxer> {
       },
       durationUs: video.timescale > 0 ? Math.round((video.samples_duration * 1e6) / video.timescale) : null,
       frameCount: samples.length,
+      rotation,
     },
     async *samples(): AsyncGenerator<EncodedSample, void, undefined> {
       let window: Uint8Array = new Uint8Array(0);

@@ -30,6 +30,11 @@ export interface VideoTrack {
   durationUs: number | null;
   /** How many frames it has when the file says (MP4 does), else null. */
   frameCount: number | null;
+  /**
+   * How far the frames are turned, clockwise, when shown (a phone held upright stores them sideways and
+   * says so in the file); a decoder gives them as stored.
+   */
+  rotation: 0 | 90 | 180 | 270;
 }
 
 export interface Demuxer {

@@ -127,6 +127,7 @@ describe('openWebm on real files', () => {
       config: { codec: 'vp8', codedWidth: 1280, codedHeight: 800 },
       durationUs: 2_000_000,
       frameCount: null,
+      rotation: 0,
     });
     const samples = await all(bytes);
     expect(samples).toHaveLength(30);
@@ -162,6 +163,7 @@ describe('openWebm on real files', () => {
       config: { codec: 'vp8', codedWidth: 160, codedHeight: 90 },
       durationUs: null,
       frameCount: null,
+      rotation: 0,
     });
     const samples = await all(bytes);
     expect(samples).toHaveLength(25);

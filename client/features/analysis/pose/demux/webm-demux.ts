@@ -209,6 +209,7 @@ export async function openWebm(source: ByteSource): Promise<Demuxer> {
         ? Math.round((durationTicks * timecodeScale) / 1000)
         : null,
     frameCount: null,
+    rotation: 0,
   };
   return { track, samples: () => frames(source, layout, video) };
 }
