@@ -18,6 +18,16 @@ import {
 
 const f = useBrowser();
 
+/** The analysis tool with `file` (a video) loaded and Pose on, its skeleton drawn. */
+async function clipWithPose(file: string) {
+  const tool = await openTool(f);
+  const input = tool.getByLabel('Load video or image', { exact: true });
+  await input.setInputFiles(file);
+  await waitForData(canvasIn(tool), 'media', 'video');
+  await turnPoseOn(tool);
+  return { tool, input };
+}
+
 describe('pose on the device', () => {
   it('loads the model only from this server when turned on, draws the athlete’s skeleton and measures the stretched knee within 10° of its known angle', async () => {
     const { page, context, baseURL } = f;
@@ -183,11 +193,7 @@ describe('pose on the device', () => {
   });
 
   it('analyses a phone’s MP4 (H.264 with B-frames, its tables at the end) frame by frame at the frames’ own times, the same way twice', async () => {
-    const tool = await openTool(f);
-    const input = tool.getByLabel('Load video or image', { exact: true });
-    await input.setInputFiles(ATHLETE_MP4);
-    await waitForData(canvasIn(tool), 'media', 'video');
-    await turnPoseOn(tool);
+    const { tool, input } = await clipWithPose(ATHLETE_MP4);
     const first = await analyseToCsv(tool);
     expect(first).toHaveLength(1 + ATHLETE_CLIP_FRAMES);
     // Every frame once, in the order shown, at its own time (15 fps), each with the athlete.
@@ -203,10 +209,7 @@ describe('pose on the device', () => {
   });
 
   it('stops an analysis on Cancel, keeps nothing of it, and analyses the clip afresh after', async () => {
-    const tool = await openTool(f);
-    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_MP4);
-    await waitForData(canvasIn(tool), 'media', 'video');
-    await turnPoseOn(tool);
+    const { tool } = await clipWithPose(ATHLETE_MP4);
     const pose = poseControls(tool);
     // Cancel is pressed the moment it appears, long before the clip's 30 frames are done.
     const cancelled = pose.evaluate(
@@ -238,11 +241,7 @@ describe('pose on the device', () => {
   });
 
   it('analyses a clip stored turned (a phone held upright) as the player shows it', async () => {
-    const tool = await openTool(f);
-    const input = tool.getByLabel('Load video or image', { exact: true });
-    await input.setInputFiles(ATHLETE_MP4);
-    await waitForData(canvasIn(tool), 'media', 'video');
-    await turnPoseOn(tool);
+    const { tool, input } = await clipWithPose(ATHLETE_MP4);
     const upright = await analyseToCsv(tool);
 
     await input.setInputFiles(ATHLETE_TURNED_MP4);

@@ -1,6 +1,6 @@
 import type { PoseFrame } from '@common/pose';
 import { FALLBACK_FPS, rateFromFrameTimes } from './frame-rate';
-import { ClipUnsupported, type PoseEstimator } from './pose-estimator';
+import { abortError, ClipUnsupported, type PoseEstimator } from './pose-estimator';
 
 export type ClipAnalysis = { fps: number; size: { width: number; height: number }; frames: PoseFrame[] };
 
@@ -20,7 +20,7 @@ type AnalyseOptions = {
 /**
  * Finds the athlete in every frame of a video (issue 19 'Analyse clip'), so the member's player stays
  * where it is. The worker decodes the file in order (decode-clip.ts: every frame once, with its own
- * time); a clip it cannot decode (another container or codec, a turned phone video) is sought frame by
+ * time); a clip it cannot decode (another container or codec, a mirrored track) is sought frame by
  * frame in a hidden video instead. Rejects with an AbortError when `signal` aborts.
  */
 export async function analyseClip(options: AnalyseOptions): Promise<ClipAnalysis> {
@@ -138,8 +138,4 @@ function event(target: HTMLVideoElement, name: string, signal: AbortSignal): Pro
     target.addEventListener('error', onError, { once: true });
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function abortError() {
-  return new DOMException('The analysis was cancelled', 'AbortError');
 }

@@ -17,7 +17,7 @@ export function poseSupported(): boolean {
 
 export class PoseLoadError extends Error {}
 
-/** The worker cannot decode this clip in order (its container, codec or rotation): seek it instead. */
+/** The worker cannot decode this clip in order (its container, codec or track matrix): seek it instead. */
 export class ClipUnsupported extends Error {}
 
 /** One analysed frame of a clip, as the worker reports it. */
@@ -138,10 +138,10 @@ export class PoseEstimator {
   }
 
   /**
-   * Has the worker decode `clip` (the member's file, or a URL of this server) in order and find the athlete in every frame; `onFrame`
-   * hears of each frame as it is done. Resolves with the clip's frame rate; rejects with
-   * ClipUnsupported when the worker cannot decode it (nothing was reported), with an AbortError when
-   * `signal` aborts.
+   * Has the worker decode `clip` (the member's file, or a URL of this server) in order and find the
+   * athlete in every frame; `onFrame` hears of each frame as it is done. Resolves with the clip's frame
+   * rate; rejects with ClipUnsupported when the worker cannot decode it (nothing was reported), with an
+   * AbortError when `signal` aborts.
    */
   async analyseClip(
     clip: Blob | string,
@@ -231,6 +231,7 @@ function complexityOf(model: PoseModel): number {
   return POSE_MODELS.find((m) => m.id === model)!.complexity;
 }
 
-function abortError() {
+/** What a cancelled clip analysis rejects with. */
+export function abortError() {
   return new DOMException('The analysis was cancelled', 'AbortError');
 }

@@ -151,6 +151,9 @@ async function estimate(request: Extract<PoseRequest, { type: 'estimate' }>) {
   reply({ type: 'result', id, landmarks, ms });
 }
 
+/** A clip's frame rate while it is analysed is read from this many of its first frames. */
+const RATE_FRAMES = 30;
+
 /** Analyses under way, and those of them whose 'cancel' came. */
 const running = new Set<number>();
 const cancelled = new Set<number>();
@@ -163,6 +166,7 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
   const { id, clip, width, height } = request;
   let frames = 0;
   const times: number[] = [];
+  let rate = 0;
   running.add(id);
   try {
     let blob = clip;
@@ -192,9 +196,10 @@ async function analyse(request: Extract<PoseRequest, { type: 'analyse' }>) {
       const { landmarks, ms } = await withModel(() =>
         runModel(frame, width, height, frameNumber === 0, time * 1000, rotation),
       );
-      // Until the end, a clip that does not say how many frames it has is thought to go on at its rate.
-      const estimate =
-        frameCount ?? (durationUs ? Math.round((durationUs / 1e6) * rateFromFrameTimes(times)) : frames);
+      // Until the end, a clip that does not say how many frames it has is thought to go on at the rate
+      // of its first second or so (read once: the whole list again at every frame would cost more).
+      if (times.length <= RATE_FRAMES) rate = rateFromFrameTimes(times);
+      const estimate = frameCount ?? (durationUs ? Math.round((durationUs / 1e6) * rate) : frames);
       reply({
         type: 'clip-frame',
         id,
