@@ -176,8 +176,17 @@ describe('scrolling', () => {
       expect(await page.getByRole('button', { name: 'New messages' }).count()).toBe(0);
 
       // Scrolled up to read, the list stays put and says there is more.
-      await chatLog(page).evaluate((el) => el.scrollBy(0, -200));
-      const reading = await chatLog(page).evaluate((el) => el.scrollTop);
+      // The new message comes once the list has had its scroll event, as after a member's own scroll
+      // (on a loaded machine the event could otherwise come after the message).
+      const reading = await chatLog(page).evaluate(
+        (el) =>
+          new Promise<number>((resolve) => {
+            el.addEventListener('scroll', () => requestAnimationFrame(() => resolve(el.scrollTop)), {
+              once: true,
+            });
+            el.scrollBy(0, -200);
+          }),
+      );
       const unseen = await postViaApi(b.context, baseURL, uniqueText('Unseen'));
       await page.getByRole('button', { name: 'New messages' }).waitFor();
       expect(await chatLog(page).evaluate((el) => el.scrollTop)).toBe(reading);
