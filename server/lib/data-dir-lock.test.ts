@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 const SOCKET = 'tribe36.lock.sock';
+const PID_FILE = 'tribe36.lock';
 const moduleUrl = pathToFileURL(path.join(import.meta.dirname, 'data-dir-lock.ts')).href;
+/** The lock of versions before the socket, unchanged. */
+const legacyUrl = pathToFileURL(
+  path.join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'legacy-data-dir-lock.ts'),
+).href;
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -76,6 +81,25 @@ function child(body: string, env: Record<string, string>, reaped = true) {
   };
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (c) => resolve(c)));
   return { proc, waitFor, exited, output: () => out };
+}
+
+function readPidFile(dir: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(dir, PID_FILE), 'utf8')) as Record<string, unknown>;
+}
+
+/** A live process that is not this one, and its start time as earlier versions wrote it. */
+async function liveProcess() {
+  const proc = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000); console.log("up")'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(proc);
+  await new Promise((resolve) => proc.stdout!.once('data', resolve));
+  return { proc, pid: proc.pid!, startedAt: procStartTicks(proc.pid!) };
+}
+
+function procStartTicks(pid: number): string {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
 }
 
 /** Takes the lock and holds it (the lock alone does not keep a process alive). */
@@ -297,27 +321,143 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     expect(fs.existsSync(path.join(dir, SOCKET))).toBe(false);
   });
 
-  it('ignores and removes the pid file of earlier versions, and old private sockets of dead starters', async () => {
+  it('replaces a pid file of earlier versions left by an earlier process with its pid, and removes old private sockets of dead starters', async () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'tribe36.lock'), JSON.stringify({ pid: process.pid, startedAt: null }));
+    fs.writeFileSync(path.join(dir, PID_FILE), JSON.stringify({ pid: process.pid, startedAt: null }));
     // A private socket of a starter that died a while ago, and one of a starter binding right now.
     const longAgo = new Date(Date.now() - 120_000);
     await staleSocket(path.join(dir, `${SOCKET}.deadbeef`));
     fs.utimesSync(path.join(dir, `${SOCKET}.deadbeef`), longAgo, longAgo);
     await staleSocket(path.join(dir, `${SOCKET}.0babe000`));
     await lock(dir);
-    expect(fs.readdirSync(dir).sort()).toEqual([SOCKET, `${SOCKET}.0babe000`]);
+    expect(fs.readdirSync(dir).sort()).toEqual([PID_FILE, SOCKET, `${SOCKET}.0babe000`]);
+    expect(readPidFile(dir)).toMatchObject({ pid: process.pid, socket: true });
   });
 
   it('uses an abstract socket when the folder path is too long for a socket path (Linux)', async () => {
     const dir = path.join(tmp(), 'd'.repeat(100));
     const release = await lock(dir);
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual([PID_FILE]);
     await expect(lockDataDir(dir)).rejects.toThrow(`(pid ${process.pid})`);
     // Another spelling of the same folder is the same lock.
     await expect(lockDataDir(path.join(dir, '..', 'd'.repeat(100)))).rejects.toThrow(/in use/);
     release();
     (await lock(dir))();
     await expect(lockDataDir(dir, { abstractSockets: false })).rejects.toThrow(/too long.*shorter path/);
+  });
+  describe('with the pid file of earlier versions (tribe36.lock)', () => {
+    const lockedMessage = (dir: string, pid: number) =>
+      `The data folder ${fs.realpathSync(dir)} is in use by another Tribe36 server (pid ${pid}). ` +
+      'Stop that server first, or set DATA_DIR to another folder.';
+
+    it(
+      'refuses while it names a live process, leaving the folder as it was, and takes it once that process is gone',
+      async () => {
+        const dir = tmp();
+        const holder = await liveProcess();
+        const content = JSON.stringify({ pid: holder.pid, startedAt: holder.startedAt });
+        fs.writeFileSync(path.join(dir, PID_FILE), content);
+        await expect(lockDataDir(dir)).rejects.toThrow(lockedMessage(dir, holder.pid));
+        // Without a start time (as written off Linux), a live pid is a live holder too.
+        await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+        fs.writeFileSync(path.join(dir, PID_FILE), JSON.stringify({ pid: holder.pid, startedAt: null }));
+        await expect(lockDataDir(dir)).rejects.toThrow(lockedMessage(dir, holder.pid));
+        expect(fs.readdirSync(dir)).toEqual([PID_FILE]);
+
+        holder.proc.kill('SIGKILL');
+        await new Promise((resolve) => holder.proc.once('exit', resolve));
+        const release = await lock(dir);
+        expect(readPidFile(dir)).toMatchObject({ pid: process.pid, socket: true });
+        release();
+        expect(fs.readdirSync(dir)).toEqual([]);
+      },
+      SLOW,
+    );
+
+    it('takes it when its live pid is another process (another start time, or started after the file was written)', async () => {
+      const dir = tmp();
+      const other = await liveProcess();
+      fs.writeFileSync(path.join(dir, PID_FILE), JSON.stringify({ pid: other.pid, startedAt: '12345' }));
+      (await lock(dir))();
+
+      fs.writeFileSync(path.join(dir, PID_FILE), JSON.stringify({ pid: other.pid, startedAt: null }));
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(path.join(dir, PID_FILE), hourAgo, hourAgo);
+      await lock(dir);
+      expect(readPidFile(dir)).toMatchObject({ pid: process.pid });
+    });
+
+    it('replaces at once a file written by a holder of the socket lock, even naming a live pid', async () => {
+      const dir = tmp();
+      const other = await liveProcess();
+      fs.writeFileSync(
+        path.join(dir, PID_FILE),
+        JSON.stringify({ pid: other.pid, startedAt: other.startedAt, socket: true, token: 'x' }),
+      );
+      await lock(dir);
+      expect(readPidFile(dir)).toMatchObject({ pid: process.pid, socket: true });
+    });
+
+    it('removes, with a warning, a file that is not JSON with a pid once it is 5 s old', async () => {
+      const dir = tmp();
+      const warnings: string[] = [];
+      fs.writeFileSync(path.join(dir, PID_FILE), 'not json');
+      const old = new Date(Date.now() - 10_000);
+      fs.utimesSync(path.join(dir, PID_FILE), old, old);
+      await lock(dir, { warn: (m) => warnings.push(m) });
+      expect(warnings).toEqual([expect.stringContaining(`${PID_FILE}: not a lock file`)]);
+      expect(readPidFile(dir)).toMatchObject({ pid: process.pid });
+    });
+
+    it(
+      'refuses, and gives the socket back, when an older server writes its pid into the file after the socket was taken',
+      async () => {
+        const dir = tmp();
+        const holder = await liveProcess();
+        // An older server has created the file and not written its pid yet.
+        fs.writeFileSync(path.join(dir, PID_FILE), '');
+        let settled = false;
+        const pending = lockDataDir(dir).finally(() => (settled = true));
+        pending.catch(() => {});
+        await new Promise((r) => setTimeout(r, 300));
+        expect(settled).toBe(false);
+        fs.writeFileSync(
+          path.join(dir, PID_FILE),
+          JSON.stringify({ pid: holder.pid, startedAt: holder.startedAt }),
+        );
+        await expect(pending).rejects.toThrow(lockedMessage(dir, holder.pid));
+        expect(fs.readdirSync(dir)).toEqual([PID_FILE]);
+        await expect(lockDataDir(dir)).rejects.toThrow(lockedMessage(dir, holder.pid));
+      },
+      SLOW,
+    );
+
+    it(
+      'keeps out an older server while it holds the folder, and is kept out by one (their own lock code)',
+      async () => {
+        const dir = tmp();
+        const OLD = `const { lockDataDir: lockOld } = await import(${JSON.stringify(legacyUrl)});
+try {
+  lockOld(process.env.LOCK_DIR);
+  console.log('locked ' + process.pid);
+  setInterval(() => {}, 1000);
+} catch (err) {
+  console.log('refused ' + err.message);
+}`;
+        const release = await lock(dir);
+        const refusedOld = child(OLD, { LOCK_DIR: dir });
+        const m = await refusedOld.waitFor(/(locked|refused) (.*)/);
+        expect(m[0]).toBe(`refused ${lockedMessage(dir, process.pid)}`);
+        release();
+
+        const old = child(OLD, { LOCK_DIR: dir });
+        const pid = Number((await old.waitFor(/locked (\d+)/))[1]);
+        await expect(lockDataDir(dir)).rejects.toThrow(lockedMessage(dir, pid));
+        old.proc.kill('SIGKILL');
+        await old.exited;
+        await lock(dir);
+      },
+      SLOW,
+    );
   });
 });

@@ -45,7 +45,29 @@ export class DataDirLockedError extends Error {
  * system cannot hold sockets. On Windows (no Unix sockets in folders) the lock is a named pipe,
  * \\.\pipe\tribe36-lock-<hash>, which Windows also frees when its holder dies.
  *
- * Earlier versions wrote a pid file, tribe36.lock; it is removed once the lock is held.
+ * Versions before 23 November 2026 locked the folder with a pid file, DATA_DIR/tribe36.lock,
+ * `{"pid":…,"startedAt":…}` created with 'wx' (startedAt: the process's start time in clock ticks
+ * since boot, /proc/PID/stat field 22, as a string; null off Linux). Such a server knows nothing
+ * of the socket, so the file is honoured both ways (decision 43):
+ *  - A file naming a live process means an older server uses the folder: refused with the same
+ *    message as a live socket, before anything else, and checked again once the socket is held
+ *    (an older server may have started meanwhile). Live: kill(pid, 0) succeeds or says EPERM, the
+ *    process is not a zombie whose threads have all exited, its start time is the one written
+ *    (when written), and it did not start after the file was written (boot time + start ticks,
+ *    with LEGACY_START_TOLERANCE_S; catches a pid reused after a reboot or a container restart).
+ *    Our own pid is never a live holder: that file was left by an earlier process with our pid.
+ *  - Only a dead holder's file is removed (and only while it is still the file read).
+ *  - Once the socket is held, this server writes the file itself, in the old format and with
+ *    'wx' as the old servers do, so that an older server started on the folder refuses too. It
+ *    adds `"socket": true`: such a file belongs to a holder of the socket lock, which we now hold,
+ *    so its writer is dead (zombie or not, on any platform) and the file is replaced at once.
+ *    Release removes it while it is still ours (same token).
+ *  - A file that is not JSON with an integer pid is no lock (the old servers treated it so too):
+ *    it is removed with a warning, unless it is younger than LEGACY_EMPTY_WAIT_MS, when it is an
+ *    older server's file between its creation and its write: waited for.
+ * What remains: a pid in another pid namespace (another container on the same volume) cannot be
+ * checked; and an older server that removes a dead holder's file in the instant between our read
+ * and removal of that same file can lose its own (the old servers raced one another so too).
  */
 
 const SOCKET_NAME = 'tribe36.lock.sock';
@@ -61,10 +83,16 @@ const PID_WAIT_MS = 3_000;
 const TAKEOVER_WAIT_MS = 15_000;
 /** Errors binding in the folder that mean it cannot hold sockets (then, on Linux, abstract). */
 const NO_SOCKETS_HERE = new Set(['EPERM', 'EOPNOTSUPP', 'ENOTSUP', 'ENXIO', 'EINVAL']);
+/** How young an unreadable pid file is still an older server's being written (as they judged it). */
+const LEGACY_EMPTY_WAIT_MS = 5000;
+/** How much later than its pid file a holder may have started (boot time is whole seconds). */
+const LEGACY_START_TOLERANCE_S = 10;
 
 export type LockOptions = {
   /** Whether the abstract socket namespace is available; Linux only. For tests. */
   abstractSockets?: boolean;
+  /** Where a warning goes (an unreadable pid file of earlier versions removed); console.warn by default. */
+  warn?: (message: string) => void;
 };
 
 /**
@@ -251,8 +279,12 @@ async function removeLeftovers(dir: string, mine: string) {
  */
 export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
   const abstract = options.abstractSockets ?? process.platform === 'linux';
+  const warn = options.warn ?? ((message: string) => console.warn(message));
   fs.mkdirSync(dataDir, { recursive: true });
   const dir = fs.realpathSync(dataDir);
+  // An older server holds the folder: refuse before taking anything (checked again below).
+  const early = readLegacyLock(path.join(dir, OLD_PID_FILE));
+  if (early.state === 'held' && !early.socket && legacyHolderAlive(early)) throw lockedError(dir, early.pid);
   const hash = crypto.createHash('sha256').update(dir).digest('hex').slice(0, 32);
   const shared = path.join(dir, SOCKET_NAME);
   const mine = `${shared}.${crypto.randomBytes(4).toString('hex')}`;
@@ -279,9 +311,179 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
       release = await lockFile(dir, hash, abstract, server, mine, shared);
     }
   }
-  fs.rmSync(path.join(dir, OLD_PID_FILE), { force: true });
+  let releaseLegacy: () => void;
+  try {
+    releaseLegacy = await takeLegacyLock(dir, warn);
+  } catch (err) {
+    release();
+    throw err;
+  }
   await removeLeftovers(dir, mine);
-  return release;
+  return once(() => {
+    releaseLegacy();
+    release();
+  });
+}
+
+/** The pid file of earlier versions, as read: see the comment at the top. */
+type LegacyLock =
+  | {
+      state: 'held';
+      pid: number;
+      startedAt: string | null;
+      /** Written by a server that also held the socket lock (this version or later). */
+      socket: boolean;
+      token: string | null;
+      mtimeMs: number;
+      ino: number;
+    }
+  | { state: 'unreadable'; mtimeMs: number; ino: number }
+  | { state: 'gone' };
+
+function readLegacyLock(file: string): LegacyLock {
+  let text: string;
+  let stat: fs.Stats;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      stat = fs.fstatSync(fd);
+      text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'gone' };
+    throw err;
+  }
+  const unreadable = { state: 'unreadable', mtimeMs: stat.mtimeMs, ino: stat.ino } as const;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return unreadable;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return unreadable;
+  const { pid, startedAt, socket, token } = parsed as Record<string, unknown>;
+  if (!Number.isInteger(pid) || (pid as number) <= 0) return unreadable;
+  return {
+    state: 'held',
+    pid: pid as number,
+    startedAt: typeof startedAt === 'string' ? startedAt : null,
+    socket: socket === true,
+    token: typeof token === 'string' ? token : null,
+    mtimeMs: stat.mtimeMs,
+    ino: stat.ino,
+  };
+}
+
+/** /proc/PID/stat's fields from field 3 on (the command name, in parentheses, may hold spaces). */
+function procStat(pid: number | string, task?: string): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}${task ? `/task/${task}` : ''}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** A process's start time in clock ticks after boot (field 22), as earlier versions wrote it. */
+function processStartTicks(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null;
+}
+
+/** Boot time in seconds since the epoch (/proc/stat btime), or null. */
+function bootTime(): number | null {
+  try {
+    const m = /^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every thread of a process has exited (an unreaped zombie holds nothing). Linux only. */
+function allThreadsExited(pid: number): boolean {
+  try {
+    const tasks = fs.readdirSync(`/proc/${pid}/task`);
+    return tasks.length > 0 && tasks.every((tid) => /^[ZX]$/.test(procStat(pid, tid)?.[0] ?? ''));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the process a pid file of earlier versions names still runs (see the top comment). */
+function legacyHolderAlive(lock: Extract<LegacyLock, { state: 'held' }>): boolean {
+  if (lock.pid === process.pid) return false;
+  try {
+    process.kill(lock.pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const fields = procStat(lock.pid);
+  // Off Linux, or /proc hidden: alive is all we know.
+  if (!fields) return true;
+  if (allThreadsExited(lock.pid)) return false;
+  const ticks = fields[19];
+  if (lock.startedAt !== null && /^\d+$/.test(lock.startedAt) && ticks !== lock.startedAt) return false;
+  const boot = bootTime();
+  // USER_HZ is 100 on every Linux build Node runs on.
+  if (boot !== null && ticks !== undefined) {
+    const startedS = boot + Number(ticks) / 100;
+    if (startedS > lock.mtimeMs / 1000 + LEGACY_START_TOLERANCE_S) return false;
+  }
+  return true;
+}
+
+/** Removes the pid file if it is still the one read (same inode). */
+function removeLegacyIfSame(file: string, ino: number) {
+  const now = fs.statSync(file, { throwIfNoEntry: false });
+  if (now && now.ino === ino) fs.rmSync(file, { force: true });
+}
+
+/**
+ * With the socket held: refuses while an older server's pid file names a live process, removes a
+ * dead one's, and writes ours in its place (see the top comment). Resolves with its release.
+ */
+async function takeLegacyLock(dir: string, warn: (message: string) => void): Promise<() => void> {
+  const file = path.join(dir, OLD_PID_FILE);
+  const token = crypto.randomBytes(8).toString('hex');
+  const mine = JSON.stringify({
+    pid: process.pid,
+    startedAt: processStartTicks(process.pid),
+    socket: true,
+    token,
+  });
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  for (;;) {
+    try {
+      const fd = fs.openSync(file, 'wx', 0o600);
+      try {
+        fs.writeSync(fd, mine);
+      } finally {
+        fs.closeSync(fd);
+      }
+      return () => {
+        const now = readLegacyLock(file);
+        if (now.state === 'held' && now.token === token) removeLegacyIfSame(file, now.ino);
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const found = readLegacyLock(file);
+    if (found.state === 'held') {
+      if (!found.socket && legacyHolderAlive(found)) throw lockedError(dir, found.pid);
+      removeLegacyIfSame(file, found.ino);
+    } else if (found.state === 'unreadable') {
+      if (Date.now() - found.mtimeMs >= LEGACY_EMPTY_WAIT_MS) {
+        warn(`Removed ${file}: not a lock file of an earlier version (no JSON with a pid in it).`);
+        removeLegacyIfSame(file, found.ino);
+      } else {
+        // An older server between creating the file and writing its pid: ask again in a moment.
+        if (Date.now() > deadline) throw busyError(dir, false);
+        await sleep(25);
+      }
+    }
+  }
 }
 
 /** Steps 1 to 3 above, with `server` already listening on `mine`. */
