@@ -9,7 +9,10 @@ const serverEntry = path.join(root, 'dist', 'server', 'main.js');
 const clientEntry = path.join(root, 'dist', 'client', 'index.html');
 
 if (!fs.existsSync(serverEntry) || !fs.existsSync(clientEntry)) {
-  console.log('No production build yet: building it first (npm run build)…');
+  console.log(
+    'No production build yet: building it first (npm run build; about 1.5 minutes on 2 cores the first ' +
+      'time, most of it compressing the pose model, then about 15 s)…',
+  );
   const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
