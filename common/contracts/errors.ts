@@ -19,6 +19,7 @@ export const ERRORS = {
   malformedUpload: 'Malformed upload',
   internal: 'Internal server error',
   databaseUnavailable: 'The service is briefly unavailable. Try again in a few seconds.',
+  outOfSpace: 'The server is out of storage space. Try again later.',
 } as const;
 
 /** The error statuses a route may answer, each with the `{ error }` body (for route response schemas). */

@@ -4,6 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { BLOB_KEY_PATTERN, newBlobKey, type BlobStore } from './blob';
+import { isOutOfSpace } from './out-of-space';
+
+/** The readiness check's probe write is reused this long, whatever the number of probes. */
+export const LOCAL_CHECK_TTL_MS = 1000;
+/**
+ * What the readiness check writes (and removes) to tell that the folder takes writes: enough blocks
+ * that a disk with only crumbs left counts as full (decision 44).
+ */
+export const PROBE_BYTES = 64 * 1024;
+const PROBE = Buffer.alloc(PROBE_BYTES);
 
 /** Blob store on the local disk. Writes go to a temporary file renamed into place when complete. */
 export function localBlobStore(root: string): BlobStore {
@@ -16,6 +26,21 @@ export function localBlobStore(root: string): BlobStore {
     if (!BLOB_KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${JSON.stringify(key)}`);
     return path.join(root, key);
   }
+
+  /** Whether a small file can be written and removed: false when the disk is full or read-only. */
+  async function probe(): Promise<boolean> {
+    const file = path.join(tmpDir, `${randomUUID()}.probe`);
+    try {
+      await fs.promises.writeFile(file, PROBE, { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await fs.promises.rm(file, { force: true }).catch(() => {});
+    }
+  }
+  // One probe at a time, its answer kept for LOCAL_CHECK_TTL_MS (as the S3 store's HeadBucket).
+  let checked: { at: number; answer: Promise<boolean> } | undefined;
 
   return {
     newKey: newBlobKey,
@@ -34,6 +59,8 @@ export function localBlobStore(root: string): BlobStore {
         // The file may still be opening when the pipeline fails: remove it only once it is closed.
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.promises.rm(tmp, { force: true });
+        // Readiness probes again at once rather than answer from before the disk filled.
+        if (isOutOfSpace(err)) checked = undefined;
         throw err;
       }
     },
@@ -49,12 +76,21 @@ export function localBlobStore(root: string): BlobStore {
         () => false,
       );
     },
-    // A local folder: one access() call, no cache needed.
-    check: () =>
-      fs.promises.access(root, fs.constants.W_OK).then(
+    // Writable (one access() call, every time), with room: a full disk makes the store not ready
+    // until a probe write succeeds again.
+    async check() {
+      const writable = await fs.promises.access(root, fs.constants.W_OK).then(
         () => true,
         () => false,
-      ),
+      );
+      if (!writable) return false;
+      if (!checked || (checked.at !== 0 && Date.now() - checked.at >= LOCAL_CHECK_TTL_MS)) {
+        const entry = { at: 0, answer: probe() };
+        void entry.answer.then(() => (entry.at = Date.now()));
+        checked = entry;
+      }
+      return checked.answer;
+    },
   };
 }
 

@@ -7,8 +7,9 @@ import { DATABASE_RETRY_AFTER_S } from '../../db/errors';
  * GET /api/health/ready: ready to serve every member correctly: not draining (a SIGTERM came), the
  * database answers, its notifications come in (without them, a logout on another instance or a
  * message posted there would reach this one late), and the file store can be used (the S3 bucket's
- * answer is reused for a second: s3-blob-store.ts). A load balancer sends traffic only to ready
- * instances. Both are cheap, and never cached by anyone on the way.
+ * answer, or the local folder's probe write, is reused for a second: a full disk is "storage": "down",
+ * decision 44). A load balancer sends traffic only to ready instances. Both are cheap, and
+ * never cached by anyone on the way.
  */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   // Each loss and recovery of the notifications is logged once (the connection retries by itself).
@@ -45,7 +46,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (storageOk !== storageWasOk) {
       storageWasOk = storageOk;
       if (storageOk) request.log.info('file store reachable again');
-      else request.log.warn('file store unreachable: not ready until it answers');
+      else request.log.warn('file store unreachable or full: not ready until it takes a write');
     }
     const ready = !draining && databaseOk && notifications === 'up' && storageOk;
     if (!ready) reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
