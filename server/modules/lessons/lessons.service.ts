@@ -94,7 +94,11 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
         tooLargeMessage: CAPTIONS_TOO_LARGE,
         wrongTypeMessage: CAPTIONS_WRONG_TYPE,
       });
-      const replaced = await repo.setCaptions(slot, video.mediaId, row.id);
+      // A database that refuses the change (a full disk) leaves no file behind.
+      const replaced = await repo.setCaptions(slot, video.mediaId, row.id).catch(async (err: unknown) => {
+        await media.remove(row.id).catch(() => {});
+        throw err;
+      });
       if (replaced === false) {
         await media.remove(row.id);
         throw new AppError('conflict', 'The lesson video was replaced meanwhile: upload its captions again');
@@ -130,7 +134,13 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
         tooLargeMessage: 'Videos can be at most 2 GB',
         wrongTypeMessage: 'Upload a video file (MP4, WebM or QuickTime)',
       });
-      await repo.completeUpload(ticket.tokenHash, row.id);
+      try {
+        await repo.completeUpload(ticket.tokenHash, row.id);
+      } catch (err) {
+        // Not recorded on the ticket, the file would be found by nothing: it goes.
+        await media.remove(row.id).catch(() => {});
+        throw err;
+      }
     },
 
     /** Registers (or replaces) a lesson's video from a completed upload URL; deletes the replaced file. */
