@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorStatus, formatErrorText, serverErrorMessage } from './api-error';
+import { ApiError, errorStatus, formatErrorText, outOfSpaceMessage, serverErrorMessage } from './api-error';
 
 describe('formatErrorText', () => {
   it('is the status, a colon and the body text', () => {
@@ -79,5 +79,20 @@ describe('errorStatus', () => {
     expect(errorStatus(new ApiError(404, '', 'Not Found'))).toBe(404);
     expect(errorStatus(new Error('404: {"error":"Not found"}'))).toBeNull();
     expect(errorStatus(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('outOfSpaceMessage', () => {
+  const full = '{"error":"The server is out of storage space. Try again later."}';
+  it("is the server's message of a 507, and null for any other failure", () => {
+    expect(outOfSpaceMessage(new ApiError(507, full, 'Insufficient Storage'))).toBe(
+      'The server is out of storage space. Try again later.',
+    );
+    expect(outOfSpaceMessage(new ApiError(507, '', 'Insufficient Storage'))).toBeNull();
+    expect(
+      outOfSpaceMessage(new ApiError(413, '{"error":"File too large"}', 'Payload Too Large')),
+    ).toBeNull();
+    expect(outOfSpaceMessage(new ApiError(500, '{"error":"Internal server error"}', ''))).toBeNull();
+    expect(outOfSpaceMessage(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -50,3 +50,15 @@ export function serverErrorMessage(error: unknown): string | null {
 export function errorStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
 }
+
+/** 507 Insufficient Storage: the server is out of space (docs/decisions.md decision 44). */
+const OUT_OF_SPACE_STATUS = 507;
+
+/**
+ * The server's own message when it refused a write for lack of space (507), else null: where the spec
+ * fixes a generic failure text (an upload's toast), this one is shown instead, since "try again" at
+ * once would fail the same way (decision 44).
+ */
+export function outOfSpaceMessage(error: unknown): string | null {
+  return errorStatus(error) === OUT_OF_SPACE_STATUS ? serverErrorMessage(error) : null;
+}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { outOfSpaceMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { addMessagesToRoom } from './api/get-community-messages';
 import { postCommunityMessage } from './api/post-community-message';
@@ -50,7 +51,9 @@ export function useSendAttachment({ onSent }: { onSent?: () => void } = {}) {
     onError: (error) => {
       if (isAbort(error)) return;
       console.error('Chat upload failed', error);
-      toast({ ...UPLOAD_FAILED, variant: 'destructive' });
+      // SPEC §8's text, unless the server is out of space: then "try again" would fail the same way.
+      const description = outOfSpaceMessage(error) ?? UPLOAD_FAILED.description;
+      toast({ ...UPLOAD_FAILED, description, variant: 'destructive' });
     },
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePictureResponse } from '@common/contracts/members';
 import { throwIfResNotOk } from '../../../lib/api-client';
+import { outOfSpaceMessage } from '../../../lib/api-error';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { toast } from '../../../lib/toast';
 
@@ -29,8 +30,12 @@ export function useUploadProfilePicture() {
       toast({ title: 'Success', description: 'Profile picture updated' });
       await queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
     },
-    onError: () => {
-      toast({ title: 'Error', description: 'Failed to upload profile picture', variant: 'destructive' });
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: outOfSpaceMessage(error) ?? 'Failed to upload profile picture',
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Recording } from '@common/contracts/recordings';
 import { throwIfResNotOk } from '../../../lib/api-client';
+import { outOfSpaceMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { recordingsQueryOptions } from './get-recordings';
 
@@ -51,7 +52,11 @@ export function useUploadRecording() {
     },
     onError: (error) => {
       console.error('The recording upload failed', error);
-      toast({ title: 'Upload failed', description: 'Failed to upload recordings', variant: 'destructive' });
+      toast({
+        title: 'Upload failed',
+        description: outOfSpaceMessage(error) ?? 'Failed to upload recordings',
+        variant: 'destructive',
+      });
     },
   });
 }
