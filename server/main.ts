@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { startBackupControl } from './backup/control';
 import { serveMetrics } from './plugins/metrics';
 
 /** After SHUTDOWN_TIMEOUT_MS, what is left of a stop (closing the database…) has this long before exit 1. */
@@ -33,6 +34,16 @@ async function main() {
     await database.close().catch(() => {});
     releaseLock();
     throw err;
+  }
+
+  // `npm run backup` asks this server for a snapshot of the embedded database (server/backup/).
+  let stopBackupControl = () => {};
+  if (database.runExclusive) {
+    try {
+      stopBackupControl = await startBackupControl({ dataDir: config.dataDir, database, log: app.log });
+    } catch (err) {
+      app.log.warn({ err }, 'backup: no control socket: back up with the server stopped');
+    }
   }
 
   let metricsServer: Server | undefined;
@@ -67,6 +78,7 @@ async function main() {
     } finally {
       clearTimeout(force);
       clearInterval(sweep);
+      stopBackupControl();
       await database.close().catch((err) => app.log.error({ err }, 'database close failed'));
       metricsServer?.closeAllConnections();
       metricsServer?.close();
@@ -89,6 +101,7 @@ async function main() {
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     metricsServer?.close();
+    stopBackupControl();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     releaseLock();

@@ -39,6 +39,11 @@ export type Database = {
   notifications: Notifications;
   /** The connection pool's counts (PostgreSQL only: the embedded database has no pool), for metrics. */
   poolStats?(): PoolStats;
+  /**
+   * The embedded database only: runs `fn` while no query and no transaction runs (and none starts),
+   * so that its folder can be copied consistently (server/backup/snapshot.ts). `fn` must not query.
+   */
+  runExclusive?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -128,6 +133,8 @@ async function openPglite(
     },
     // In-process: notifications cannot be lost.
     notifications: { isUp: () => true, onChange: () => () => {} },
+    // A transaction holds the transaction mutex throughout and the query mutex per query: both.
+    runExclusive: (fn) => client._runExclusiveTransaction(() => client.runExclusive(fn)),
     async close() {
       if (closed) return;
       closed = true;
