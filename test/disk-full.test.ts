@@ -73,6 +73,7 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
   let filler: string;
   let server: ServerProcess;
   let cookie: string;
+  let email: string;
 
   beforeAll(async () => {
     mountpoint = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-full-'));
@@ -88,7 +89,7 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
       DATA_DIR: mountpoint,
       ...(fresh.source.url ? { DATABASE_URL: fresh.source.url } : {}),
     });
-    const email = `full.${process.pid}@example.com`;
+    email = `full.${process.pid}@example.com`;
     const res = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -157,6 +158,24 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
     } else {
       expect(answer!.status).toBe(507);
       expect(await answer!.json()).toEqual({ error: ERRORS.outOfSpace });
+    }
+
+    // A mail: refused whole (507) or queued; a queued one that cannot be written to DATA_DIR/mail
+    // is retried later by the worker, which keeps running, and leaves no temporary file.
+    const mark = server.output().length;
+    const forgot = await fetch(`${server.url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect([200, 507]).toContain(forgot.status);
+    if (forgot.status === 200) {
+      await expect
+        .poll(() => /mail delivery failed: will retry|"msg":"mail written"/.test(server.output().slice(mark)))
+        .toBe(true);
+      const mailDir = path.join(mountpoint, 'mail');
+      const mail = fs.existsSync(mailDir) ? filesUnder(mailDir) : [];
+      expect(mail.filter((f) => !f.endsWith('.eml'))).toEqual([]);
     }
 
     // Readiness tells the truth; the database still answers.
