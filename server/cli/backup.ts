@@ -40,7 +40,7 @@ function describe(
 ) {
   const mb = (bytes / (1024 * 1024)).toFixed(1);
   const what = contents.length > 0 ? contents.join(', ') : 'nothing';
-  return `Backed up ${files} files (${mb} MiB: ${what}) ${from} to ${file} (${kind}).`;
+  return `Backed up ${files} ${files === 1 ? 'file' : 'files'} (${mb} MiB: ${what}) ${from} to ${file} (${kind}).`;
 }
 
 /** Archives `root` (a snapshot folder, or DATA_DIR while its lock is held). */

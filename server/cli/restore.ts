@@ -95,8 +95,9 @@ async function run(argv: string[]): Promise<string> {
 
   const mb = (manifest.bytes / (1024 * 1024)).toFixed(1);
   const lines = [
-    `Restored ${manifest.files} files (${mb} MiB: ${manifest.contents.join(', ') || 'nothing'}) into ${dataDir}, ` +
-      `from a ${manifest.kind} backup made ${manifest.createdAt} by ${manifest.app.name} ${manifest.app.version}.`,
+    `Restored ${manifest.files} ${manifest.files === 1 ? 'file' : 'files'} (${mb} MiB: ` +
+      `${manifest.contents.join(', ') || 'nothing'}) into ${dataDir}, from a backup (${manifest.kind}) made ` +
+      `${manifest.createdAt} by ${manifest.app.name} ${manifest.app.version}.`,
   ];
   if (!manifest.embeddedDatabase) {
     lines.push(
