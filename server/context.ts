@@ -117,6 +117,7 @@ export function createContext(
   const media = createMediaStore(blobs, mediaRepo);
   const adminEmails = config.adminEmails;
   const mail = createMailer({ database, config });
+  const accounts = accountsRepository(database.db);
   const links = accountLinks(accountTokensRepository(database.db), config.clock ?? Date.now);
   const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
@@ -147,7 +148,16 @@ export function createContext(
     sessions,
     limits,
     throttle,
-    auth: authService({ users, sessions, throttle, devices, confirmation: emailConfirmation, memberCount }),
+    auth: authService({
+      users,
+      sessions,
+      throttle,
+      devices,
+      confirmation: emailConfirmation,
+      memberCount,
+      accounts,
+      now: links.now,
+    }),
     profile: profileService({ users, sessions, media }),
     blobs,
     media,
@@ -155,7 +165,7 @@ export function createContext(
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
     members: membersService({ users, adminEmails, memberCount }),
     memberCount,
-    admin: adminService({ users, sessions, adminEmails, progress: progressRepo }),
+    admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
@@ -177,11 +187,11 @@ export function createContext(
     mail,
     accountLinks: links,
     emailConfirmation,
-    passwordReset: passwordResetService({ links, users, sessions, devices, throttle, mail, log }),
+    passwordReset: passwordResetService({ links, users, accounts, sessions, devices, throttle, mail, log }),
     account: accountService({
       links,
       users,
-      accounts: accountsRepository(database.db),
+      accounts,
       sessions,
       memberCount,
       throttle,

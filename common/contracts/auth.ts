@@ -10,7 +10,7 @@ import {
   PRIVACY_LEVELS,
 } from '../constants';
 import { charLength } from '../text';
-import { fieldError, text } from './fields';
+import { fieldError, nameText, text } from './fields';
 
 export { charLength, fieldError };
 
@@ -31,7 +31,7 @@ export const emailSchema = text('email')
 export const registerBody = z.object(
   {
     // The spec's client sends username = email; the account's handle is made from the e-mail.
-    username: text('username').max(EMAIL_MAX_LENGTH).optional(),
+    username: nameText('username').max(EMAIL_MAX_LENGTH).optional(),
     email: emailSchema,
     password: passwordSchema,
   },
@@ -90,9 +90,12 @@ export const okResponse = z.object({ ok: z.literal(true) });
 export const memberCountResponse = z.object({ count: z.number().int().nonnegative() });
 export type MemberCountResponse = z.infer<typeof memberCountResponse>;
 
-/** A free-text profile field: trimmed, empty becomes null, null clears it. */
-function profileText(field: string, max: number) {
-  return text(field, 'a string or null')
+/**
+ * A free-text profile field: trimmed, empty becomes null, null clears it. A name (`oneLine`) refuses
+ * line breaks and other control characters.
+ */
+function profileText(field: string, max: number, oneLine = false) {
+  return (oneLine ? nameText : text)(field, 'a string or null')
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
     .transform((v) => (v === '' ? null : v))
@@ -103,7 +106,7 @@ function profileText(field: string, max: number) {
 /** PATCH /api/auth/profile: partial; an absent field stays, null clears it; unknown fields are dropped. */
 export const profileUpdateBody = z.object(
   {
-    name: profileText('name', NAME_MAX_LENGTH),
+    name: profileText('name', NAME_MAX_LENGTH, true),
     age: z
       .number({ error: fieldError('age', 'a whole number or null') })
       .int({ error: 'age must be a whole number' })

@@ -7,7 +7,7 @@ import * as lessons from './lessons';
 import * as media from './media';
 import * as members from './members';
 import * as recordings from './recordings';
-import { loneSurrogateError, nulCharacterError, text } from './fields';
+import { controlCharacterError, loneSurrogateError, nameText, nulCharacterError, text } from './fields';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
@@ -39,6 +39,41 @@ describe('text(field)', () => {
     expect(messages(text('bio', 'a string or null').safeParse(['a']))).toEqual([
       'bio must be a string or null',
     ]);
+  });
+});
+
+describe('nameText(field)', () => {
+  const name = nameText('name').trim().max(100);
+
+  it('takes names in any script, with emoji, marks and inner spaces', () => {
+    for (const v of ['Zoé Quinn', 'محمد\u200f', 'שרה', '李小龙', 'Ana 🏀', "O'Neil-Smith"]) {
+      expect(name.parse(v)).toBe(v);
+    }
+  });
+
+  it('refuses line breaks, control characters, line separators and bidi overrides, naming the field', () => {
+    const bad = [
+      'Eve\r\nYour account is suspended',
+      'Eve\n',
+      '\rEve',
+      'Eve\tAdams',
+      'Eve\u0007',
+      'Eve\u007f',
+      'Eve\u0085Next line',
+      'Eve\u009b',
+      'Eve\u2028Line',
+      'Eve\u2029Paragraph',
+      'Eve\u202egnp.exe',
+      'Eve\u2066isolated\u2069',
+    ];
+    for (const v of bad) {
+      expect(messages(name.safeParse(v)), JSON.stringify(v)).toEqual([controlCharacterError('name')]);
+    }
+    expect(controlCharacterError('name')).toBe(
+      'name must not contain line breaks or other control characters',
+    );
+    // NUL keeps its own message.
+    expect(messages(name.safeParse('a\u0000b'))).toEqual([nulCharacterError('name')]);
   });
 });
 

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type ReceivedMail = { file: string; headers: string; to: string; subject: string; text: string };
+export type ReceivedMail = {
+  file: string;
+  headers: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The text/html part, decoded ('' when there is none). */
+  html: string;
+};
 
 /** Decodes a MIME body by its Content-Transfer-Encoding (quoted-printable, base64, or as is). */
 export function decodeTransferEncoding(encoding: string | undefined, body: string): string {
@@ -21,6 +29,11 @@ const decodeBody = (headers: string, body: string) =>
 
 /** The text/plain part of an RFC 5322 message (the whole body when it is not multipart). */
 export function plainText(raw: string): { headers: string; text: string } {
+  return mimePart(raw, 'text/plain');
+}
+
+/** One part of an RFC 5322 message by its type (the whole body when it is not multipart). */
+export function mimePart(raw: string, type: 'text/plain' | 'text/html'): { headers: string; text: string } {
   const cut = raw.search(/\r?\n\r?\n/);
   const headers = raw.slice(0, cut).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(cut).replace(/^\r?\n\r?\n/, '');
@@ -30,7 +43,7 @@ export function plainText(raw: string): { headers: string; text: string } {
     const partCut = part.search(/\r?\n\r?\n/);
     if (partCut < 0) continue;
     const partHeaders = part.slice(0, partCut);
-    if (!/content-type:\s*text\/plain/i.test(partHeaders)) continue;
+    if (!new RegExp(`content-type:\\s*${type.replace('/', '\\/')}`, 'i').test(partHeaders)) continue;
     return { headers, text: decodeBody(partHeaders, part.slice(partCut).replace(/^\r?\n\r?\n/, '')) };
   }
   return { headers, text: '' };
@@ -56,6 +69,7 @@ export function readMailbox(dataDir: string): ReceivedMail[] {
         to: /^to:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '',
         subject: /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '',
         text,
+        html: mimePart(raw, 'text/html').text,
       };
     });
 }

@@ -6,6 +6,7 @@ import {
   SHORT_TEXT_MAX_LENGTH,
   buildProfileUpdate,
   parseAge,
+  profileValueErrors,
   toProfileFormValues,
 } from './profile-form';
 
@@ -75,6 +76,21 @@ describe('profile form', () => {
     const update = buildProfileUpdate(toProfileFormValues(user));
     expect(update.age).toBe(19);
     expect(update.goalOne).toBe('Start at QB');
+  });
+});
+
+describe('profileValueErrors', () => {
+  it('says what the server would say of a line break or control character in the name, before sending', () => {
+    const values = toProfileFormValues(user);
+    expect(profileValueErrors(values)).toEqual({});
+    for (const name of ['Zelda\tQuinn', 'Zelda\u2028Quinn', 'Zelda\u202eQuinn', 'Zelda\nQuinn']) {
+      const errors = profileValueErrors({ ...values, name });
+      expect(errors).toEqual({ name: 'name must not contain line breaks or other control characters' });
+      expect(
+        contracts.profileUpdateBody.safeParse(buildProfileUpdate({ ...values, name })).error?.issues[0]
+          ?.message,
+      ).toBe(errors.name);
+    }
   });
 });
 

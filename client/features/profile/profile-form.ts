@@ -1,5 +1,6 @@
 import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, type PrivacyLevel } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
+import { NAME_UNSAFE_CHARACTER, controlCharacterError } from '@common/contracts/fields';
 
 /** The server's limits for short fields (names) and long texts. */
 export const SHORT_TEXT_MAX_LENGTH = NAME_MAX_LENGTH;
@@ -57,6 +58,14 @@ export function parseAge(text: string): number | null {
   if (trimmed === '') return null;
   const age = Number.parseInt(trimmed, 10);
   return Number.isNaN(age) ? null : age;
+}
+
+/**
+ * What the server would refuse in the values that the browser's own constraints do not check: a line
+ * break or other control character in the name (pasted), with the server's message, by field.
+ */
+export function profileValueErrors(values: ProfileFormValues): Partial<Record<ProfileTextField, string>> {
+  return NAME_UNSAFE_CHARACTER.test(values.name) ? { name: controlCharacterError('name') } : {};
 }
 
 /** The update to send: text trimmed, empty text as null, age parsed to an integer or null. */

@@ -11,6 +11,8 @@ import {
   recordings,
   sessions,
   users,
+  type AccountTokenPurpose,
+  type NewUserRow,
   type UserRow,
 } from '../schema';
 
@@ -22,10 +24,41 @@ export type DeletedAccount = { storageKeys: string[]; chatMessageIds: number[] }
 
 /**
  * Queries that span a whole account (decision 18): its deletion, in one transaction, and the admin
- * count that guards it.
+ * count that guards it; a new password with the mailed links it voids, in one transaction.
  */
 export function accountsRepository(db: Db) {
   return {
+    /**
+     * Sets a live account's password (with `values` that go with it) and voids its unused links of
+     * `voided` purposes at `at`, in one transaction: a reset link mailed before the change cannot be
+     * used after it (issue 29). Null, changing nothing, when the account is gone.
+     */
+    async setPassword(
+      userId: string,
+      values: Pick<NewUserRow, 'passwordHash' | 'mustChangePassword'> & Partial<NewUserRow>,
+      voided: readonly AccountTokenPurpose[],
+      at: Date,
+    ): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set(values)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .returning();
+        if (!row) return null;
+        await tx
+          .update(accountTokens)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(accountTokens.userId, userId),
+              inArray(accountTokens.purpose, [...voided]),
+              isNull(accountTokens.usedAt),
+            ),
+          );
+        return row;
+      });
+    },
     /**
      * Deletes an account: the row stays, emptied of everything personal and unusable for signing
      * in, so that its chat and discussion messages keep an author ('Deleted member'). Its sessions,

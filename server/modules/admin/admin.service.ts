@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AdminMember } from '../../../common/contracts/admin';
+import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { ProgressRepository } from '../../db/repositories/progress.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
@@ -12,6 +13,9 @@ type Deps = {
   sessions: SessionStore;
   adminEmails: ReadonlySet<string>;
   progress: Pick<ProgressRepository, 'doneCounts'>;
+  accounts: Pick<AccountsRepository, 'setPassword'>;
+  /** The clock mailed links are checked against (the time a voided one is marked used). */
+  now: () => number;
 };
 
 // No 0/O, 1/l/I: read aloud or copied by hand without mistakes.
@@ -25,7 +29,7 @@ export function temporaryPassword(): string {
 }
 
 /** The admin's member list and password reset (docs/decisions.md decision 1): no password is ever shown. */
-export function adminService({ users, sessions, adminEmails, progress }: Deps) {
+export function adminService({ users, sessions, adminEmails, progress, accounts, now }: Deps) {
   function requireAdmin(actor: Actor) {
     if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');
   }
@@ -36,17 +40,22 @@ export function adminService({ users, sessions, adminEmails, progress }: Deps) {
       return rows.map((row) => presentAdminMember(row, adminEmails, done.get(row.id) ?? 0));
     },
 
-    /** Sets a temporary password, ends the member's sessions and makes them choose a new one. */
+    /**
+     * Sets a temporary password, ends the member's sessions and makes them choose a new one; voids
+     * their pending reset links in the same transaction (issue 29).
+     */
     async resetPassword(actor: Actor, memberId: string): Promise<string> {
       requireAdmin(actor);
       if (memberId === actor.user.id) {
         throw new AppError('bad_request', 'Use change password for your own account');
       }
       const password = temporaryPassword();
-      const row = await users.update(memberId, {
-        passwordHash: await hashPassword(password),
-        mustChangePassword: true,
-      });
+      const row = await accounts.setPassword(
+        memberId,
+        { passwordHash: await hashPassword(password), mustChangePassword: true },
+        ['reset-password'],
+        new Date(now()),
+      );
       if (!row) throw new AppError('not_found', 'Member not found');
       await sessions.revokeUser(row.id);
       return password;

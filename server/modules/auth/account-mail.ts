@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../../common/constants';
+import { NAME_UNSAFE_CHARACTER } from '../../../common/contracts/fields';
 
 /** What the account services need of the mailer: a message put in the outbox (never waiting on SMTP). */
 export type MailSender = {
@@ -10,19 +11,35 @@ export type AccountMail = { to: string; subject: string; text: string; html: str
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// What names may not contain (line breaks, controls, bidi overrides): a name stored before they were
+// refused (issue 29) is written with spaces in their place.
+const UNPRINTABLE = new RegExp(`${NAME_UNSAFE_CHARACTER.source}+`, 'gu');
+
+/**
+ * Whom a message to a member's own address greets: their name once the address is confirmed, else
+ * null (greeted by the address). An unconfirmed address may be someone else's, typed in by a stranger
+ * who also chose the name: that mail must carry no words of theirs (issue 29).
+ */
+export const greetingName = (user: { name: string; emailConfirmedAt: Date | null }): string | null =>
+  user.emailConfirmedAt ? user.name : null;
+
 /**
  * One message in both parts from paragraphs: a string is a paragraph; `{ link, label }` is a link,
- * written out in full in the text part and as an anchor in the HTML part.
+ * written out in full in the text part and as an anchor in the HTML part. It greets `name`, or the
+ * address it is sent to when `name` is null.
  */
 function compose(
   to: string,
   subject: string,
-  name: string,
+  name: string | null,
   paragraphs: Array<string | { link: string; label: string }>,
 ): AccountMail {
-  const text = [`Hi ${name},`, ...paragraphs.map((p) => (typeof p === 'string' ? p : p.link))].join('\n\n');
+  const greeted = (name ?? '').replace(UNPRINTABLE, ' ').trim() || to;
+  const text = [`Hi ${greeted},`, ...paragraphs.map((p) => (typeof p === 'string' ? p : p.link))].join(
+    '\n\n',
+  );
   const html =
-    `<p>Hi ${escapeHtml(name)},</p>` +
+    `<p>Hi ${escapeHtml(greeted)},</p>` +
     paragraphs
       .map((p) =>
         typeof p === 'string'
@@ -34,39 +51,39 @@ function compose(
   return { to, subject, text: text + '\n', html, links };
 }
 
-/** The link that proves a new member's address (24 hours). */
-export const confirmEmailMail = (to: string, name: string, link: string) =>
-  compose(to, `Confirm your e-mail address for ${PRODUCT_NAME}`, name, [
+/** The link that proves a new member's address (24 hours), greeting the address (it is not proven). */
+export const confirmEmailMail = (to: string, link: string) =>
+  compose(to, `Confirm your e-mail address for ${PRODUCT_NAME}`, null, [
     `Confirm that this is your e-mail address for ${PRODUCT_NAME} by opening this link (it works once, for 24 hours):`,
     { link, label: 'Confirm my e-mail address' },
     `If you did not create a ${PRODUCT_NAME} account, ignore this message.`,
   ]);
 
 /** The link that sets a new password (1 hour). */
-export const resetPasswordMail = (to: string, name: string, link: string) =>
+export const resetPasswordMail = (to: string, name: string | null, link: string) =>
   compose(to, `Reset your ${PRODUCT_NAME} password`, name, [
     `Someone asked to reset the password of your ${PRODUCT_NAME} account. To choose a new one, open this link (it works once, for 1 hour):`,
     { link, label: 'Choose a new password' },
     'If it was not you, ignore this message: your password stays as it is.',
   ]);
 
-/** The link, sent to the new address, that moves the account to it (24 hours). */
-export const changeEmailMail = (to: string, name: string, link: string) =>
-  compose(to, `Confirm your new e-mail address for ${PRODUCT_NAME}`, name, [
+/** The link, sent to the new address, that moves the account to it (24 hours), greeting the address. */
+export const changeEmailMail = (to: string, link: string) =>
+  compose(to, `Confirm your new e-mail address for ${PRODUCT_NAME}`, null, [
     `You asked to use this address for your ${PRODUCT_NAME} account. Your address changes when you open this link (it works once, for 24 hours):`,
     { link, label: 'Use this e-mail address' },
     'If you did not ask for this, ignore this message: nothing changes.',
   ]);
 
 /** The notice to the old address that a change to `newEmail` was asked for. */
-export const emailChangeNoticeMail = (to: string, name: string, newEmail: string) =>
+export const emailChangeNoticeMail = (to: string, name: string | null, newEmail: string) =>
   compose(to, `Your ${PRODUCT_NAME} e-mail address is being changed`, name, [
     `Someone signed in to your ${PRODUCT_NAME} account asked to change its e-mail address to ${newEmail}. The change happens when the link sent to that address is opened.`,
     `If this was not you, choose a new password now with "Forgot password?" on the sign-in dialog: that signs everyone else out and cancels the change.`,
   ]);
 
 /** The notice that an account was deleted. */
-export const accountDeletedMail = (to: string, name: string) =>
+export const accountDeletedMail = (to: string, name: string | null) =>
   compose(to, `Your ${PRODUCT_NAME} account was deleted`, name, [
     `Your ${PRODUCT_NAME} account was deleted, with your profile, profile picture and voiceover recordings. Your chat and discussion messages stay, signed 'Deleted member'.`,
     `You can create a new account with this address at any time.`,

@@ -11,7 +11,13 @@ import { AppError } from '../../lib/errors';
 import type { Actor, SessionStore } from '../../storage/session-store';
 import type { BlobStore } from '../../storage/blob';
 import type { AccountLinks } from './account-links';
-import { accountDeletedMail, changeEmailMail, emailChangeNoticeMail, type MailSender } from './account-mail';
+import {
+  accountDeletedMail,
+  changeEmailMail,
+  emailChangeNoticeMail,
+  greetingName,
+  type MailSender,
+} from './account-mail';
 import { checkCurrentPassword } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
 import type { MemberCount } from '../../storage/member-count';
@@ -82,8 +88,9 @@ export function accountService({
           { 'retry-after': String(HOUR_MS / 1000) },
         );
       }
-      await mail.send(changeEmailMail(email, actor.user.name, link));
-      await mail.send(emailChangeNoticeMail(actor.user.email, actor.user.name, email));
+      // The new address is not proven: greeted by the address, never by the member's name.
+      await mail.send(changeEmailMail(email, link));
+      await mail.send(emailChangeNoticeMail(actor.user.email, greetingName(actor.user), email));
       return email;
     },
 
@@ -107,7 +114,7 @@ export function accountService({
           .delete(key)
           .catch((err: unknown) => log.warn({ err, key }, 'a deleted account’s file could not be removed'));
       }
-      await mail.send(accountDeletedMail(actor.user.email, actor.user.name)).catch(() => {});
+      await mail.send(accountDeletedMail(actor.user.email, greetingName(actor.user))).catch(() => {});
     },
   };
 }

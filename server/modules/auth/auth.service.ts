@@ -1,6 +1,7 @@
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../../common/contracts/auth';
 import { ERRORS } from '../../../common/contracts/errors';
 import { handleBase, nextFreeHandle } from '../../../common/handles';
+import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
 import type { EmailConfirmationService } from './email-confirmation.service';
@@ -25,6 +26,9 @@ type Deps = {
   devices: DeviceCookies;
   confirmation: Pick<EmailConfirmationService, 'send'>;
   memberCount: Pick<MemberCount, 'changed'>;
+  accounts: Pick<AccountsRepository, 'setPassword'>;
+  /** The clock mailed links are checked against (the time a voided one is marked used). */
+  now: () => number;
 };
 
 /**
@@ -76,7 +80,16 @@ function ticketOf(attempt: Attempt): Ticket {
 }
 
 /** Account rules: registration, sign-in with throttling, sign-out (SPEC §5–§8, docs/decisions.md decisions 7 and 9). */
-export function authService({ users, sessions, throttle, devices, confirmation, memberCount }: Deps) {
+export function authService({
+  users,
+  sessions,
+  throttle,
+  devices,
+  confirmation,
+  memberCount,
+  accounts,
+  now,
+}: Deps) {
   const signedIn = (user: UserRow) => startSession(sessions, devices, user);
 
   return {
@@ -140,18 +153,21 @@ export function authService({ users, sessions, throttle, devices, confirmation, 
     },
 
     /**
-     * Sets a new password after checking the current one; ends the change-password step and the
-     * member's other sessions (docs/decisions.md decision 1).
+     * Sets a new password after checking the current one; ends the change-password step, the
+     * member's other sessions (docs/decisions.md decision 1) and, in the same transaction, every
+     * pending reset link (issue 29).
      */
     async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
       await checkCurrentPassword(throttle, actor, input.currentPassword, address);
       if (input.newPassword === input.currentPassword) {
         throw new AppError('bad_request', 'New password must differ from the current password');
       }
-      const row = await users.update(actor.user.id, {
-        passwordHash: await hashPassword(input.newPassword),
-        mustChangePassword: false,
-      });
+      const row = await accounts.setPassword(
+        actor.user.id,
+        { passwordHash: await hashPassword(input.newPassword), mustChangePassword: false },
+        ['reset-password'],
+        new Date(now()),
+      );
       if (!row) throw new AppError('not_found', 'Account not found');
       await sessions.revokeOthers(row.id, actor.tokenHash);
       return row;

@@ -34,7 +34,8 @@ export function emailConfirmationService({ links, users, sessions, mail }: Deps)
       limit === undefined ? undefined : { max: limit, windowMs: HOUR_MS },
     );
     if (!link) return false;
-    await mail.send(confirmEmailMail(user.email, user.name, link));
+    // Greeted by the address: it is not proven yet, so the name may be a stranger's words.
+    await mail.send(confirmEmailMail(user.email, link));
     return true;
   }
 

@@ -1,11 +1,12 @@
 import { PASSWORD_RESET_TTL_MS, PASSWORD_RESETS_PER_HOUR } from '../../../common/constants';
 import type { ResetPasswordBody } from '../../../common/contracts/auth';
+import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionStore } from '../../storage/session-store';
 import { invalidLink, type AccountLinks } from './account-links';
-import { resetPasswordMail, type MailSender } from './account-mail';
+import { greetingName, resetPasswordMail, type MailSender } from './account-mail';
 import { startSession, type SignedIn } from './auth.service';
 import type { DeviceCookies } from './device-cookie';
 import { retryAfterHeader, tooManyResetRequestsMessage, type LoginThrottle } from './login-throttle';
@@ -13,6 +14,7 @@ import { retryAfterHeader, tooManyResetRequestsMessage, type LoginThrottle } fro
 type Deps = {
   links: AccountLinks;
   users: UsersRepository;
+  accounts: Pick<AccountsRepository, 'setPassword'>;
   sessions: SessionStore;
   devices: DeviceCookies;
   throttle: LoginThrottle;
@@ -28,7 +30,16 @@ const HOUR_MS = 60 * 60 * 1000;
  * the same answer in the same time. A link (single use, 1 hour) sets a new password, ends every
  * session of the account and signs this browser in.
  */
-export function passwordResetService({ links, users, sessions, devices, throttle, mail, log }: Deps) {
+export function passwordResetService({
+  links,
+  users,
+  accounts,
+  sessions,
+  devices,
+  throttle,
+  mail,
+  log,
+}: Deps) {
   const pending = new Set<Promise<void>>();
 
   async function sendLink(email: string, origin: string): Promise<void> {
@@ -50,7 +61,7 @@ export function passwordResetService({ links, users, sessions, devices, throttle
       log.info({ event: 'password-reset', userId: user.id }, 'password reset not sent: hourly limit');
       return;
     }
-    await mail.send(resetPasswordMail(user.email, user.name, link));
+    await mail.send(resetPasswordMail(user.email, greetingName(user), link));
   }
 
   return {
@@ -84,17 +95,21 @@ export function passwordResetService({ links, users, sessions, devices, throttle
       const current = await users.findById(row.userId);
       const user =
         current && !current.deletedAt
-          ? await users.update(row.userId, {
-              passwordHash,
-              mustChangePassword: false,
-              // The link reached this address: that proves it.
-              ...(current.email === row.email && !current.emailConfirmedAt
-                ? { emailConfirmedAt: new Date(links.now()) }
-                : {}),
-            })
+          ? await accounts.setPassword(
+              row.userId,
+              {
+                passwordHash,
+                mustChangePassword: false,
+                // The link reached this address: that proves it.
+                ...(current.email === row.email && !current.emailConfirmedAt
+                  ? { emailConfirmedAt: new Date(links.now()) }
+                  : {}),
+              },
+              ['reset-password', 'change-email'],
+              new Date(links.now()),
+            )
           : null;
       if (!user) throw invalidLink();
-      await links.cancel(user.id, ['reset-password', 'change-email']);
       await sessions.revokeUser(user.id);
       return startSession(sessions, devices, user);
     },

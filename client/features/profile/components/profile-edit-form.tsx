@@ -23,6 +23,7 @@ import {
   PROFILE_TEXT_FIELDS,
   SHORT_TEXT_MAX_LENGTH,
   buildProfileUpdate,
+  profileValueErrors,
   toProfileFormValues,
   type ProfileFormValues,
 } from '../profile-form';
@@ -90,7 +91,7 @@ export function ProfileEditForm({ user }: { user: CurrentUser }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const invalid = constraintErrors(event.currentTarget);
+    const invalid = { ...profileValueErrors(values), ...constraintErrors(event.currentTarget) };
     show(invalid);
     if (hasFieldErrors(invalid)) return;
     // The toast (SPEC §8) comes from useUpdateProfile; a field's error also stays beside it.
