@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
+import { NewerDatabaseError, type AppliedMigration } from './db/migrate';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
@@ -15,11 +16,14 @@ async function main() {
   const config = loadConfig();
   const releaseLock = await lockDataDir(config.dataDir);
   let database: Database;
+  // Logged once the logger exists: one line per migration applied, none when there were none.
+  const migrations: AppliedMigration[] = [];
   try {
     database = await openDatabase({
       url: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'db'),
       migrationsDir: config.migrationsDir,
+      onMigration: (migration) => migrations.push(migration),
       pgliteSharedBuffers: config.pgliteSharedBuffers,
       pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
     });
@@ -35,6 +39,7 @@ async function main() {
     releaseLock();
     throw err;
   }
+  for (const { name, ms } of migrations) app.log.info({ migration: name, ms }, `migration ${name} applied`);
 
   // `npm run backup` asks this server for a snapshot of the embedded database (server/backup/).
   let stopBackupControl = () => {};
@@ -110,7 +115,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof NewerDatabaseError) {
     console.error(err.message);
   } else {
     console.error('Tribe36 could not start:', err);

@@ -6,11 +6,10 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrate, type AppliedMigration, type MigrationConnection } from './migrate';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,6 +55,8 @@ export type OpenDatabaseOptions = {
   /** postgres:// URL: real PostgreSQL through pg. */
   url?: string;
   migrationsDir: string;
+  /** Called after each migration applied at this start (server/db/migrate.ts), for the log. */
+  onMigration?: (migration: AppliedMigration) => void;
   /**
    * PGlite's buffer cache (Postgres `shared_buffers`, e.g. `16MB`): PGLITE_SHARED_BUFFERS
    * (decision 21). Unset: DEFAULT_PGLITE_SHARED_BUFFERS.
@@ -89,9 +90,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       );
   try {
     if (database.kind === 'postgres') {
-      await migrateWithLock(options.url!, database, options.migrationsDir);
+      await migrateWithLock(options.url!, options.migrationsDir, options.onMigration);
     } else {
-      await migratePglite(database.db as never, { migrationsFolder: options.migrationsDir });
+      // The PGlite client under Drizzle: nothing else uses it yet, so BEGIN … COMMIT on it is ours.
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const connection: MigrationConnection = {
+        exec: async (sql) => void (await client.exec(sql)),
+        query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+      };
+      await migrate(connection, options.migrationsDir, options.onMigration);
     }
   } catch (err) {
     await database.close().catch(() => {});
@@ -359,14 +366,25 @@ function createListenConnection(url: string) {
   };
 }
 
-/** Several servers on one database may start together: one migrates, the others wait. */
-async function migrateWithLock(url: string, database: Database, migrationsFolder: string) {
+/**
+ * Several servers on one database may start together: one migrates, the others wait, then find
+ * nothing left to do. The migrations run on the connection that holds the lock.
+ */
+async function migrateWithLock(
+  url: string,
+  migrationsFolder: string,
+  onMigration?: (migration: AppliedMigration) => void,
+) {
   // A session-level advisory lock must be taken and released on one connection.
   const lockClient = new pg.Client({ connectionString: url });
   await lockClient.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(database.db as never, { migrationsFolder });
+    const connection: MigrationConnection = {
+      exec: async (sql) => void (await lockClient.query(sql)),
+      query: async <R>(sql: string, params?: unknown[]) => (await lockClient.query(sql, params)).rows as R[],
+    };
+    await migrate(connection, migrationsFolder, onMigration);
   } finally {
     await lockClient.end().catch(() => {});
   }
