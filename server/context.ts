@@ -37,6 +37,7 @@ import {
   type EmailConfirmationService,
 } from './modules/auth/email-confirmation.service';
 import { accountLinks, type AccountLinks } from './modules/auth/account-links';
+import { createLinkOrigin, type LinkOrigin } from './lib/link-origin';
 import { passwordResetService, type PasswordResetService } from './modules/auth/password-reset.service';
 import { accountService, type AccountService } from './modules/auth/account.service';
 import { accountsRepository } from './db/repositories/accounts.repository';
@@ -94,6 +95,8 @@ export type AppContext = {
   emailConfirmation: EmailConfirmationService;
   /** The mailed single-use links (decisions 2 and 18). */
   accountLinks: AccountLinks;
+  /** The origin mailed links start with, settled by server/main.ts once listening (decision 43). */
+  linkOrigin: LinkOrigin;
   /** Forgotten passwords (decision 18). */
   passwordReset: PasswordResetService;
   /** The member's own account: a new address, deletion (decision 18). */
@@ -118,7 +121,12 @@ export function createContext(
   const adminEmails = config.adminEmails;
   const mail = createMailer({ database, config });
   const accounts = accountsRepository(database.db);
-  const links = accountLinks(accountTokensRepository(database.db), config.clock ?? Date.now);
+  const linkOrigin = createLinkOrigin(config);
+  const links = accountLinks(
+    accountTokensRepository(database.db),
+    config.clock ?? Date.now,
+    () => linkOrigin.current,
+  );
   const emailConfirmation = emailConfirmationService({ links, users, sessions, mail });
   const chatRepo = chatRepository(database.db);
   const progressRepo = progressRepository(database.db);
@@ -186,6 +194,7 @@ export function createContext(
     attempts,
     mail,
     accountLinks: links,
+    linkOrigin,
     emailConfirmation,
     passwordReset: passwordResetService({ links, users, accounts, sessions, devices, throttle, mail, log }),
     account: accountService({

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { startBackupControl } from './backup/control';
 import { serveMetrics } from './plugins/metrics';
+import { linkOriginNotes } from './lib/link-origin';
 
 /** After SHUTDOWN_TIMEOUT_MS, what is left of a stop (closing the database…) has this long before exit 1. */
 const SHUTDOWN_LAST_RESORT_MS = 5000;
@@ -97,6 +98,15 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // Mailed links start with PUBLIC_URL, else this address, with the real port (decision 43).
+    const listening = app.server.address();
+    const linkOrigin =
+      typeof listening === 'object' && listening
+        ? app.ctx.linkOrigin.listening(listening.port, listening.address)
+        : app.ctx.linkOrigin.current;
+    const notes = linkOriginNotes(config, linkOrigin);
+    app.log.info({ linkOrigin }, notes.info);
+    if (notes.warning) app.log.warn({ linkOrigin }, notes.warning);
     if (app.metrics && config.metrics.port !== undefined) {
       metricsServer = await serveMetrics(app.metrics, config.metrics.port, config.metrics.host);
       const address = metricsServer.address();

@@ -3,6 +3,7 @@ import { LINK_EXPIRED_OR_USED } from '../../../common/constants';
 import type { AccountTokensRepository } from '../../db/repositories/account-tokens.repository';
 import type { AccountTokenPurpose, AccountTokenRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { httpOrigin } from '../../lib/link-origin';
 import { hashToken } from '../../storage/session-store';
 
 // 32 random bytes in base64url.
@@ -14,24 +15,26 @@ export const invalidLink = () => new AppError('bad_request', LINK_EXPIRED_OR_USE
 /**
  * Single-use mailed links (decision 2 and 18): a random token in the link's fragment (so it never
  * reaches a server log or a Referer header), only its SHA-256 stored, with the purpose, the address
- * it was sent to and its expiry, all checked against `now`.
+ * it was sent to and its expiry, all checked against `now`. Every link starts with `origin()`, the
+ * one origin fixed at start-up (decision 43), never an address a request named.
  */
-export function accountLinks(tokens: AccountTokensRepository, now: () => number) {
+export function accountLinks(tokens: AccountTokensRepository, now: () => number, origin: () => string) {
   return {
     now,
     /**
-     * Stores a new link and returns its URL, `${origin}${path}#token=…`; null, storing nothing,
-     * when `limit` links of this purpose were already made for the user within its window.
+     * Stores a new link and returns its URL, `${origin()}${path}#token=…`; null, storing nothing,
+     * when `limit` links of this purpose were already made for the user within its window. Throws,
+     * storing nothing, when the origin is not http: or https:.
      */
     async issue(
       userId: string,
       purpose: AccountTokenPurpose,
       email: string,
       ttlMs: number,
-      origin: string,
       path: string,
       limit?: { max: number; windowMs: number },
     ): Promise<string | null> {
+      const base = httpOrigin(origin());
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const stored = await tokens.insertWithin(
@@ -45,7 +48,7 @@ export function accountLinks(tokens: AccountTokensRepository, now: () => number)
         },
         limit ? { max: limit.max, since: new Date(at - limit.windowMs) } : null,
       );
-      return stored ? `${origin}${path}#token=${token}` : null;
+      return stored ? `${base}${path}#token=${token}` : null;
     },
     /** Uses a link of one of these purposes, or throws the one invalid-link answer. */
     async consume(token: string, purposes: readonly AccountTokenPurpose[]): Promise<AccountTokenRow> {

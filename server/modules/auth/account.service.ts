@@ -61,12 +61,7 @@ export function accountService({
      * Mails a link to the new address (the address changes when it is followed) and a notice to
      * the current one. The new address must not belong to another account.
      */
-    async changeEmail(
-      actor: Actor,
-      input: ChangeEmailBody,
-      address: string,
-      origin: string,
-    ): Promise<string> {
+    async changeEmail(actor: Actor, input: ChangeEmailBody, address: string): Promise<string> {
       await checkPassword(actor, input.password, address);
       const email = input.email; // trimmed and lower-cased by the contract
       if (email === actor.user.email)
@@ -77,7 +72,6 @@ export function accountService({
         'change-email',
         email,
         EMAIL_CHANGE_TTL_MS,
-        origin,
         '/confirm-email',
         { max: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS },
       );

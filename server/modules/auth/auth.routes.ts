@@ -34,12 +34,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     presentCurrentUser(row, ctx.config.adminEmails);
   const secure = ctx.config.secureCookies;
   const deviceCookie = deviceCookieName(secure);
-  /** Where mailed links point: PUBLIC_URL, or the (allowed) address the request was sent to. */
-  const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Mailed links are built on the origin fixed at start-up, never on this request (decision 43).
   const client = (request: FastifyRequest) => ({
     address: request.ip,
     deviceCookie: request.cookies[deviceCookie],
-    origin: origin(request),
   });
   /** The session cookie, then the device cookie (docs/decisions.md decision 7). */
   const signIn = (reply: FastifyReply, signedIn: { token: string; deviceCookie: string }) => {
@@ -73,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/resend-confirmation',
     { onRequest: requireMember, schema: { response: { 200: okResponse, ...errorResponses } } },
     async (request) => {
-      await ctx.emailConfirmation.resend(actorOf(request), origin(request));
+      await ctx.emailConfirmation.resend(actorOf(request));
       return { ok: true as const };
     },
   );
@@ -85,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { body: forgotPasswordBody, response: { 200: forgotPasswordResponse, ...errorResponses } },
     },
     async (request) => {
-      await ctx.passwordReset.request(request.body.email, request.ip, origin(request));
+      await ctx.passwordReset.request(request.body.email, request.ip);
       return { ok: true as const, message: PASSWORD_RESET_SENT };
     },
   );
@@ -123,12 +121,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => ({
       ok: true as const,
-      pendingEmail: await ctx.account.changeEmail(
-        actorOf(request),
-        request.body,
-        request.ip,
-        origin(request),
-      ),
+      pendingEmail: await ctx.account.changeEmail(actorOf(request), request.body, request.ip),
     }),
   );
 

@@ -31,11 +31,8 @@ type Deps = {
   now: () => number;
 };
 
-/**
- * Where a sign-in or registration comes from: the client address, the device cookie it sent, and
- * the origin that mailed links should point at.
- */
-export type Client = { address: string; deviceCookie?: string | undefined; origin?: string };
+/** Where a sign-in or registration comes from: the client address and the device cookie it sent. */
+export type Client = { address: string; deviceCookie?: string | undefined };
 
 /** A signed-in result: the user, the session cookie token and a new device cookie value. */
 export type SignedIn = { user: UserRow; token: string; deviceCookie: string };
@@ -119,7 +116,7 @@ export function authService({
           const result = await signedIn(user);
           // The account exists and is signed in; a link that could not be queued now is one
           // "Resend" away on the profile, so it does not fail the registration.
-          if (client.origin) await confirmation.send(user, client.origin).catch(() => {});
+          await confirmation.send(user).catch(() => {});
           return result;
         }
         // A conflict: the e-mail (someone registered it meanwhile) or the handle (try the next).

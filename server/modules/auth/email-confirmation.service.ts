@@ -23,13 +23,12 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function emailConfirmationService({ links, users, sessions, mail }: Deps) {
   /** Mails a confirmation link; false, sending nothing, when `limit` links went out within the hour. */
-  async function send(user: UserRow, origin: string, limit?: number): Promise<boolean> {
+  async function send(user: UserRow, limit?: number): Promise<boolean> {
     const link = await links.issue(
       user.id,
       'confirm-email',
       user.email,
       EMAIL_CONFIRM_TTL_MS,
-      origin,
       '/confirm-email',
       limit === undefined ? undefined : { max: limit, windowMs: HOUR_MS },
     );
@@ -41,14 +40,14 @@ export function emailConfirmationService({ links, users, sessions, mail }: Deps)
 
   return {
     /** Mails the confirmation link to a new member. */
-    send: (user: UserRow, origin: string) => send(user, origin).then(() => {}),
+    send: (user: UserRow) => send(user).then(() => {}),
 
     /** Mails a new link to a signed-in member whose address is not confirmed yet; 3 an hour at most. */
-    async resend(actor: Actor, origin: string): Promise<void> {
+    async resend(actor: Actor): Promise<void> {
       if (actor.user.emailConfirmedAt) {
         throw new AppError('bad_request', 'Your e-mail address is already confirmed');
       }
-      if (!(await send(actor.user, origin, EMAIL_CONFIRM_RESENDS_PER_HOUR))) {
+      if (!(await send(actor.user, EMAIL_CONFIRM_RESENDS_PER_HOUR))) {
         throw new AppError(
           'too_many_requests',
           'A confirmation e-mail was sent several times in the last hour. Check your inbox, or try again later.',

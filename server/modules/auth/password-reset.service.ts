@@ -42,7 +42,7 @@ export function passwordResetService({
 }: Deps) {
   const pending = new Set<Promise<void>>();
 
-  async function sendLink(email: string, origin: string): Promise<void> {
+  async function sendLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
     if (!user || user.deletedAt) {
       log.info({ event: 'password-reset' }, 'password reset asked for an address with no account');
@@ -53,7 +53,6 @@ export function passwordResetService({
       'reset-password',
       user.email,
       PASSWORD_RESET_TTL_MS,
-      origin,
       '/reset-password',
       { max: PASSWORD_RESETS_PER_HOUR, windowMs: HOUR_MS },
     );
@@ -70,12 +69,12 @@ export function passwordResetService({
      * returns at once; the link is mailed, at most PASSWORD_RESETS_PER_HOUR an hour, if the
      * address belongs to an account.
      */
-    async request(email: string, address: string, origin: string): Promise<void> {
+    async request(email: string, address: string): Promise<void> {
       const wait = await throttle.passwordReset(address);
       if (wait > 0) {
         throw new AppError('too_many_requests', tooManyResetRequestsMessage(wait), retryAfterHeader(wait));
       }
-      const job = sendLink(email, origin)
+      const job = sendLink(email)
         .catch((err: unknown) => log.error({ err }, 'password reset link could not be sent'))
         .finally(() => pending.delete(job));
       pending.add(job);
