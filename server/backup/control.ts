@@ -259,6 +259,11 @@ export async function requestSnapshot(
         : `The server (pid ${info.pid}) did not answer the snapshot request`,
     );
   }
+  const relative = path.relative(fs.realpathSync(dataDir), reply.dir);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) {
+    socket.destroy();
+    throw new ControlError(`The server (pid ${info.pid}) answered with a folder outside ${dataDir}`);
+  }
   let closed = false;
   socket.on('close', () => (closed = true));
   return {
