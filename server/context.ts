@@ -95,7 +95,7 @@ export type AppContext = {
   emailConfirmation: EmailConfirmationService;
   /** The mailed single-use links (decisions 2 and 18). */
   accountLinks: AccountLinks;
-  /** The origin mailed links start with, settled by server/main.ts once listening (decision 43). */
+  /** The origin mailed links start with, settled by server/main.ts once listening (decision 46). */
   linkOrigin: LinkOrigin;
   /** Forgotten passwords (decision 18). */
   passwordReset: PasswordResetService;

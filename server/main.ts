@@ -98,7 +98,7 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    // Mailed links start with PUBLIC_URL, else this address, with the real port (decision 43).
+    // Mailed links start with PUBLIC_URL, else this address, with the real port (decision 46).
     const listening = app.server.address();
     const linkOrigin =
       typeof listening === 'object' && listening

@@ -6,7 +6,7 @@ import { readMailbox, type ReceivedMail } from './helpers/mailbox';
 import { serverEnvironment, startServer } from './helpers/server-process';
 
 /**
- * Issue 29, part 1 (decision 43): every mailed link starts with the origin fixed at start-up
+ * Issue 29, part 1 (decision 46): every mailed link starts with the origin fixed at start-up
  * (PUBLIC_URL, else the listening address), whatever Host, X-Forwarded-Host or X-Forwarded-Proto a
  * request carries.
  */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Config } from '../config';
 
 /**
- * Where mailed links point (decision 43): one origin fixed at start-up, PUBLIC_URL when it is set, else
+ * Where mailed links point (decision 46): one origin fixed at start-up, PUBLIC_URL when it is set, else
  * the address the server listens on. Never the request's Host or X-Forwarded-* headers, which a
  * client writes: a forged one would mail a member a reset link to a page of the sender's.
  */

@@ -16,7 +16,7 @@ export const invalidLink = () => new AppError('bad_request', LINK_EXPIRED_OR_USE
  * Single-use mailed links (decision 2 and 18): a random token in the link's fragment (so it never
  * reaches a server log or a Referer header), only its SHA-256 stored, with the purpose, the address
  * it was sent to and its expiry, all checked against `now`. Every link starts with `origin()`, the
- * one origin fixed at start-up (decision 43), never an address a request named.
+ * one origin fixed at start-up (decision 46), never an address a request named.
  */
 export function accountLinks(tokens: AccountTokensRepository, now: () => number, origin: () => string) {
   return {

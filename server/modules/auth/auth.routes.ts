@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     presentCurrentUser(row, ctx.config.adminEmails);
   const secure = ctx.config.secureCookies;
   const deviceCookie = deviceCookieName(secure);
-  // Mailed links are built on the origin fixed at start-up, never on this request (decision 43).
+  // Mailed links are built on the origin fixed at start-up, never on this request (decision 46).
   const client = (request: FastifyRequest) => ({
     address: request.ip,
     deviceCookie: request.cookies[deviceCookie],
