@@ -192,7 +192,7 @@ describe.skipIf(testDatabaseUrl)('npm run backup and npm run restore (embedded d
     } finally {
       await stop(again);
     }
-  });
+  }, 180_000);
 
   it('backs up a folder no server runs on, taking its lock', async () => {
     const archive = path.join(scratch, 'offline.tar.gz');
@@ -215,7 +215,7 @@ describe.skipIf(testDatabaseUrl)('npm run backup and npm run restore (embedded d
     } finally {
       await stop(server);
     }
-  });
+  }, 180_000);
 
   it('refuses to restore into a folder that holds data, naming it, and changes nothing', async () => {
     const archive = path.join(scratch, 'offline.tar.gz');

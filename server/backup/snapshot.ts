@@ -81,20 +81,24 @@ export type SnapshotOptions = {
 export async function snapshotDataDir({ dataDir, database }: SnapshotOptions): Promise<string> {
   const dir = await fs.promises.mkdtemp(path.join(dataDir, SNAPSHOT_PREFIX));
   try {
-    const present = new Set(await fs.promises.readdir(dataDir));
     const exclusive = database?.runExclusive;
     // Written pages go to the files first, so that a start on the copy has little WAL to replay.
     if (database && exclusive) await database.db.execute(sql`checkpoint`);
     const run = exclusive ?? (<T>(fn: () => Promise<T>) => fn());
+    const isFolder = (name: string) =>
+      fs.promises.stat(path.join(dataDir, name)).then(
+        (stat) => stat.isDirectory(),
+        () => false,
+      );
     await run(async () => {
-      if (present.has('db') && exclusive) {
+      if (exclusive && (await isFolder('db'))) {
         await copyTree(path.join(dataDir, 'db'), path.join(dir, 'db'), 'db', false);
       }
-      if (present.has('uploads')) {
+      if (await isFolder('uploads')) {
         await copyTree(path.join(dataDir, 'uploads'), path.join(dir, 'uploads'), 'uploads', true);
       }
     });
-    for (const name of [...present].sort()) {
+    for (const name of (await fs.promises.readdir(dataDir)).sort()) {
       if (name === 'db' || name === 'uploads' || isRuntimeName(name)) continue;
       const from = path.join(dataDir, name);
       const stat = await fs.promises.lstat(from).catch(() => null);
