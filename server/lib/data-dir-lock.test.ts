@@ -387,6 +387,26 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
       expect(readPidFile(dir)).toMatchObject({ pid: process.pid });
     });
 
+    it(
+      'takes it when it names a killed process that is not reaped yet (a zombie holds nothing)',
+      async () => {
+        const dir = tmp();
+        const holder = child(`console.log('up ' + process.pid); setInterval(() => {}, 1000);`, {}, false);
+        const pid = Number((await holder.waitFor(/up (\d+)/))[1]);
+        fs.writeFileSync(path.join(dir, PID_FILE), JSON.stringify({ pid, startedAt: procStartTicks(pid) }));
+        await expect(lockDataDir(dir)).rejects.toThrow(lockedMessage(dir, pid));
+        process.kill(pid, 'SIGKILL');
+        const deadline = Date.now() + 10_000;
+        while (processState(pid) !== 'Z') {
+          if (Date.now() > deadline) throw new Error(`pid ${pid} is ${processState(pid)}, not a zombie`);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        await lock(dir);
+        expect(readPidFile(dir)).toMatchObject({ pid: process.pid });
+      },
+      SLOW,
+    );
+
     it('replaces at once a file written by a holder of the socket lock, even naming a live pid', async () => {
       const dir = tmp();
       const other = await liveProcess();
