@@ -2,7 +2,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { NewerDatabaseError, type AppliedMigration } from './db/migrate';
+import fs from 'node:fs';
 import path from 'node:path';
+import { pino } from 'pino';
 import type { Server } from 'node:http';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { startBackupControl } from './backup/control';
@@ -19,10 +21,18 @@ async function main() {
   let database: Database;
   // Logged once the logger exists: one line per migration applied, none when there were none.
   const migrations: AppliedMigration[] = [];
+  // A first start spends seconds creating the embedded database (initdb) before the app's logger
+  // exists: say so, in the same format, so that the wait is not silent.
+  const dbDir = path.join(config.dataDir, 'db');
+  const creating = !config.databaseUrl && !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
+  const startLog = pino({ level: config.logLevel });
+  const openedAt = performance.now();
+  if (creating)
+    startLog.info({ dbDir }, `creating the embedded database in ${dbDir} (a first start: a few seconds)…`);
   try {
     database = await openDatabase({
       url: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'db'),
+      dataDir: dbDir,
       migrationsDir: config.migrationsDir,
       onMigration: (migration) => migrations.push(migration),
       pgliteSharedBuffers: config.pgliteSharedBuffers,
@@ -31,6 +41,10 @@ async function main() {
   } catch (err) {
     releaseLock();
     throw err;
+  }
+  if (creating) {
+    const ms = Math.round(performance.now() - openedAt);
+    startLog.info({ ms }, `embedded database created in ${(ms / 1000).toFixed(1)} s`);
   }
   let app;
   try {
