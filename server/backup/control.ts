@@ -140,14 +140,17 @@ export async function startBackupControl(
       const taken = queue.then(() => snapshotDataDir(options));
       queue = taken.catch(() => {});
       try {
-        const made = await taken;
+        const { dir: made, pauseMs } = await taken;
         if (socket.destroyed) {
           fs.rm(made, { recursive: true, force: true }, () => {});
           return;
         }
         dir = made;
         snapshots.add(made);
-        log.info({ ms: Date.now() - startedAt }, 'backup: snapshot of the data folder taken');
+        log.info(
+          { ms: Date.now() - startedAt, pauseMs: Math.round(pauseMs) },
+          'backup: snapshot of the data folder taken',
+        );
         socket.write(JSON.stringify({ ok: true, dir: made }) + '\n');
       } catch (err) {
         log.error({ err }, 'backup: the snapshot failed');

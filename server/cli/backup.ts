@@ -89,7 +89,7 @@ async function run(argv: string[]): Promise<string> {
     // The files only: uploads and mail never change once written (written under another name and
     // renamed), so hard links make a snapshot without the server's help.
     removeOldSnapshots(dataDir);
-    const dir = await snapshotDataDir({ dataDir });
+    const { dir } = await snapshotDataDir({ dataDir });
     try {
       const m = await archive(dir, 'files', file, overwrite);
       return [...notes, describe('files', m.files, m.bytes, m.contents, file, `of ${dataDir}`)].join('\n');
