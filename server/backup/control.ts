@@ -10,7 +10,7 @@ import { removeLeftoverFolders, snapshotDataDir, type SnapshotOptions } from './
  * (the embedded database cannot be opened by a second process), for a consistent snapshot.
  *
  * The server, once it holds the data-folder lock, listens on a Unix socket,
- * DATA_DIR/tribe36.control.sock (mode 0600), and writes DATA_DIR/tribe36.control.json (mode 0600)
+ * DATA_DIR/tribe36.control.sock (chmod 0600), and writes DATA_DIR/tribe36.control.json (mode 0600)
  * with its pid, the socket's name and a random token. A request must carry the token: reading that
  * file takes the server's own user (or root), and so does reading the snapshot, which the server
  * leaves in DATA_DIR (a 0700 folder) rather than sending over the socket. When the socket's path
@@ -34,7 +34,11 @@ type ControlInfo = { pid: number; socket: string; token: string };
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-/** Listens on `where` with the socket file created 0600 (umask), then chmod'ed to be sure. */
+/**
+ * Listens on `where`; the caller makes the socket file 0600 once it exists. (Not through the umask,
+ * which is the whole process's: a file or folder that another part of the server creates on the
+ * thread pool at that instant would get it too. Until the chmod, the token still keeps others out.)
+ */
 function listenPrivately(server: net.Server, where: string): Promise<NodeJS.ErrnoException | null> {
   return new Promise((resolve) => {
     const onError = (err: NodeJS.ErrnoException) => {
@@ -47,13 +51,7 @@ function listenPrivately(server: net.Server, where: string): Promise<NodeJS.Errn
     };
     server.once('error', onError);
     server.once('listening', onListening);
-    // The socket file is bound synchronously inside listen(): the umask applies to it alone.
-    const previous = process.umask(0o177);
-    try {
-      server.listen({ path: where, exclusive: true });
-    } finally {
-      process.umask(previous);
-    }
+    server.listen({ path: where, exclusive: true });
   });
 }
 
