@@ -52,7 +52,7 @@ export class DataDirLockedError extends Error {
  *  - A file naming a live process means an older server uses the folder: refused with the same
  *    message as a live socket, before anything else, and checked again once the socket is held
  *    (an older server may have started meanwhile). Live: kill(pid, 0) succeeds or says EPERM, the
- *    process is not a zombie whose threads have all exited, its start time is the one written
+ *    process's main thread is not a zombie (it is being killed), its start time is the one written
  *    (when written), and it did not start after the file was written (boot time + start ticks,
  *    with LEGACY_START_TOLERANCE_S; catches a pid reused after a reboot or a container restart).
  *    Our own pid is never a live holder: that file was left by an earlier process with our pid.
@@ -401,14 +401,14 @@ function bootTime(): number | null {
   }
 }
 
-/** Whether every thread of a process has exited (an unreaped zombie holds nothing). Linux only. */
-function allThreadsExited(pid: number): boolean {
-  try {
-    const tasks = fs.readdirSync(`/proc/${pid}/task`);
-    return tasks.length > 0 && tasks.every((tid) => /^[ZX]$/.test(procStat(pid, tid)?.[0] ?? ''));
-  } catch {
-    return false;
-  }
+/**
+ * Whether a process is exiting or exited: its main thread is a zombie (Z) or dead (X). Linux only.
+ * A killed Node process's main thread shows Z while its other threads (libuv's pool, V8's) are
+ * still being torn down, for a moment that grows on a loaded machine; the database ran on the
+ * main thread, so from then on it writes nothing.
+ */
+function exiting(fields: string[]): boolean {
+  return /^[ZX]$/.test(fields[0] ?? '');
 }
 
 /** Whether the process a pid file of earlier versions names still runs (see the top comment). */
@@ -422,7 +422,7 @@ function legacyHolderAlive(lock: Extract<LegacyLock, { state: 'held' }>): boolea
   const fields = procStat(lock.pid);
   // Off Linux, or /proc hidden: alive is all we know.
   if (!fields) return true;
-  if (allThreadsExited(lock.pid)) return false;
+  if (exiting(fields)) return false;
   const ticks = fields[19];
   if (lock.startedAt !== null && /^\d+$/.test(lock.startedAt) && ticks !== lock.startedAt) return false;
   const boot = bootTime();
