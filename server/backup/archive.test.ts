@@ -16,6 +16,7 @@ import {
   safeRelativeName,
   writeArchive,
 } from './archive';
+import { entryHeader, readTar } from './tar';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-archive-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -100,6 +101,27 @@ describe('backup archives', () => {
     await expect(pack(root, file)).rejects.toThrow(/already exists/);
     expect(fs.readFileSync(file, 'utf8')).toBe('precious');
     expect(fs.readdirSync(dir)).toEqual(['b.tar.gz']);
+  });
+});
+
+describe('tar headers', () => {
+  it('carry sizes over 8 GiB (base-256) and paths over 255 bytes (pax)', async () => {
+    const size = 9 * 2 ** 30 + 3;
+    const name = `uploads/${'x'.repeat(300)}`;
+    const header = entryHeader({ name, type: 'file', mode: 0o600, size, mtimeMs: 1_700_000_000_000 });
+    let seen: { name: string; size: number; mtime: Date } | undefined;
+    const stop = new Error('stop');
+    const read = readTar(
+      (async function* () {
+        yield header;
+      })(),
+      async (h) => {
+        seen = h;
+        throw stop;
+      },
+    );
+    await expect(read).rejects.toBe(stop);
+    expect(seen).toMatchObject({ name, size, mtime: new Date(1_700_000_000_000) });
   });
 });
 
