@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Route, Switch } from 'wouter';
+import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
 import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
@@ -26,8 +27,8 @@ export function AppRouter() {
         <Route path="/profile" component={ProfilePage} />
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path="/member/:username" component={MemberPage} />
-        <Route path="/confirm-email" component={ConfirmEmailPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
+        <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />
         <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
         <Route path="/think-tanks/spiritual" component={SpiritualPage} />
         <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />

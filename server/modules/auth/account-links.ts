@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LINK_EXPIRED_OR_USED } from '../../../common/constants';
+import { mailedLink, type MailedLinkPath } from '../../../common/mailed-links';
 import type { AccountTokensRepository } from '../../db/repositories/account-tokens.repository';
 import type { AccountTokenPurpose, AccountTokenRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -31,7 +32,7 @@ export function accountLinks(tokens: AccountTokensRepository, now: () => number,
       purpose: AccountTokenPurpose,
       email: string,
       ttlMs: number,
-      path: string,
+      path: MailedLinkPath,
       limit?: { max: number; windowMs: number },
     ): Promise<string | null> {
       const base = httpOrigin(origin());
@@ -48,7 +49,7 @@ export function accountLinks(tokens: AccountTokensRepository, now: () => number,
         },
         limit ? { max: limit.max, since: new Date(at - limit.windowMs) } : null,
       );
-      return stored ? `${base}${path}#token=${token}` : null;
+      return stored ? mailedLink(base, path, token) : null;
     },
     /** Uses a link of one of these purposes, or throws the one invalid-link answer. */
     async consume(token: string, purposes: readonly AccountTokenPurpose[]): Promise<AccountTokenRow> {

@@ -5,6 +5,7 @@ import {
 } from '../../../common/constants';
 import type { ChangeEmailBody, DeleteAccountBody } from '../../../common/contracts/auth';
 import { ERRORS } from '../../../common/contracts/errors';
+import { CONFIRM_EMAIL_PATH } from '../../../common/mailed-links';
 import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
@@ -72,7 +73,7 @@ export function accountService({
         'change-email',
         email,
         EMAIL_CHANGE_TTL_MS,
-        '/confirm-email',
+        CONFIRM_EMAIL_PATH,
         { max: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS },
       );
       if (!link) {

@@ -1,4 +1,5 @@
 import { EMAIL_CONFIRM_RESENDS_PER_HOUR, EMAIL_CONFIRM_TTL_MS } from '../../../common/constants';
+import { CONFIRM_EMAIL_PATH } from '../../../common/mailed-links';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -29,7 +30,7 @@ export function emailConfirmationService({ links, users, sessions, mail }: Deps)
       'confirm-email',
       user.email,
       EMAIL_CONFIRM_TTL_MS,
-      '/confirm-email',
+      CONFIRM_EMAIL_PATH,
       limit === undefined ? undefined : { max: limit, windowMs: HOUR_MS },
     );
     if (!link) return false;

@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_TTL_MS, PASSWORD_RESETS_PER_HOUR } from '../../../common/constants';
 import type { ResetPasswordBody } from '../../../common/contracts/auth';
+import { RESET_PASSWORD_PATH } from '../../../common/mailed-links';
 import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
@@ -53,7 +54,7 @@ export function passwordResetService({
       'reset-password',
       user.email,
       PASSWORD_RESET_TTL_MS,
-      '/reset-password',
+      RESET_PASSWORD_PATH,
       { max: PASSWORD_RESETS_PER_HOUR, windowMs: HOUR_MS },
     );
     if (!link) {
