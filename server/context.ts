@@ -164,6 +164,7 @@ export function createContext(
       confirmation: emailConfirmation,
       memberCount,
       accounts,
+      mail,
       now: links.now,
     }),
     profile: profileService({ users, sessions, media }),

@@ -88,3 +88,10 @@ export const accountDeletedMail = (to: string, name: string | null) =>
     `Your ${PRODUCT_NAME} account was deleted, with your profile, profile picture and voiceover recordings. Your chat and discussion messages stay, signed 'Deleted member'.`,
     `You can create a new account with this address at any time.`,
   ]);
+
+/** The notice that the password was changed by a signed-in member, whose other sessions ended. */
+export const passwordChangedMail = (to: string, name: string | null) =>
+  compose(to, `Your ${PRODUCT_NAME} password was changed`, name, [
+    `The password of your ${PRODUCT_NAME} account was just changed, and every other device signed in to it was signed out.`,
+    `If this was not you, choose a new password now with "Forgot password?" on the sign-in dialog: that signs everyone else out.`,
+  ]);

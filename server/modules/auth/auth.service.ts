@@ -5,6 +5,7 @@ import type { AccountsRepository } from '../../db/repositories/accounts.reposito
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import type { UserRow } from '../../db/schema';
 import type { EmailConfirmationService } from './email-confirmation.service';
+import { greetingName, passwordChangedMail, type MailSender } from './account-mail';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../storage/session-store';
@@ -27,6 +28,8 @@ type Deps = {
   confirmation: Pick<EmailConfirmationService, 'send'>;
   memberCount: Pick<MemberCount, 'changed'>;
   accounts: Pick<AccountsRepository, 'setPassword'>;
+  /** The outbox, for the notice that the password changed. */
+  mail: MailSender;
   /** The clock mailed links are checked against (the time a voided one is marked used). */
   now: () => number;
 };
@@ -85,6 +88,7 @@ export function authService({
   confirmation,
   memberCount,
   accounts,
+  mail,
   now,
 }: Deps) {
   const signedIn = (user: UserRow) => startSession(sessions, devices, user);
@@ -152,7 +156,7 @@ export function authService({
     /**
      * Sets a new password after checking the current one; ends the change-password step, the
      * member's other sessions (docs/decisions.md decision 1) and, in the same transaction, every
-     * pending reset link (issue 29).
+     * pending reset link (issue 29); this session stays. A notice goes to the member's address.
      */
     async changePassword(actor: Actor, input: ChangePasswordBody, address: string): Promise<UserRow> {
       await checkCurrentPassword(throttle, actor, input.currentPassword, address);
@@ -167,6 +171,8 @@ export function authService({
       );
       if (!row) throw new AppError('not_found', 'Account not found');
       await sessions.revokeOthers(row.id, actor.tokenHash);
+      // The password is changed whatever happens to the notice: a failure to queue it does not undo that.
+      await mail.send(passwordChangedMail(row.email, greetingName(row))).catch(() => {});
       return row;
     },
   };
