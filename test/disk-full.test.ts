@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ERRORS } from '../common/contracts/errors';
+import { STOPPED_MESSAGE } from '../server/db/pglite-panic';
 import { freshDatabase, testDatabaseUrl } from './helpers/database';
-import { startServer, type ServerProcess } from './helpers/server-process';
+import { fill, filesUnder, mountTmpfs, sizeOf, unmountTmpfs, whyNotMountable } from './helpers/full-disk';
+import { runNode, startServer, watch, type ServerProcess } from './helpers/server-process';
 import { jpegBytes } from './helpers/uploads';
 
 /**
@@ -14,59 +14,8 @@ import { jpegBytes } from './helpers/uploads';
  * the storage is down, and both recover once the file is removed, with no restart. Mounting takes
  * root (CI runs as root); elsewhere the test says why it is skipped.
  */
-function whyNotMountable(): string | null {
-  if (process.getuid?.() !== 0) return 'mounting a tmpfs takes root';
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-mount-probe-'));
-  try {
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], {
-      encoding: 'utf8',
-    });
-    if (mounted.error) return `mount is unavailable (${mounted.error.message})`;
-    if (mounted.status !== 0) return `mount -t tmpfs failed: ${mounted.stderr.trim()}`;
-    spawnSync('umount', [probe]);
-    return null;
-  } finally {
-    fs.rmSync(probe, { recursive: true, force: true });
-  }
-}
 
 const skipped = whyNotMountable();
-
-/** The bytes under `dir`, subfolders included. */
-function sizeOf(dir: string): number {
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
-  }
-  return total;
-}
-
-/** Every file under `dir`, as paths relative to it. */
-function filesUnder(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort();
-}
-
-/** Fills the file system of `file` until it refuses a byte, then gives back `leave` bytes of it. */
-function fill(file: string, leave: number) {
-  const fd = fs.openSync(file, 'w');
-  try {
-    for (const size of [1024 * 1024, 4096]) {
-      const chunk = Buffer.alloc(size, 1);
-      try {
-        for (;;) fs.writeSync(fd, chunk);
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-      }
-    }
-    fs.ftruncateSync(fd, Math.max(0, fs.fstatSync(fd).size - leave));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
   let mountpoint: string;
@@ -76,14 +25,10 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
   let email: string;
 
   beforeAll(async () => {
-    mountpoint = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-full-'));
     const templateDir = inject('templateDir');
     // Room for the embedded database (when it is in DATA_DIR), its WAL, and some margin.
     const mib = Math.ceil((testDatabaseUrl || !templateDir ? 0 : sizeOf(templateDir)) / 2 ** 20) + 16;
-    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${mib}m`, 'tmpfs', mountpoint], {
-      encoding: 'utf8',
-    });
-    if (mounted.status !== 0) throw new Error(`mount failed: ${mounted.stderr}`);
+    mountpoint = mountTmpfs('tribe36-full-', mib);
     const fresh = await freshDatabase(templateDir, path.join(mountpoint, 'db'));
     server = await startServer({
       DATA_DIR: mountpoint,
@@ -108,10 +53,7 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    if (mountpoint) {
-      if (spawnSync('umount', [mountpoint]).status !== 0) spawnSync('umount', ['-l', mountpoint]);
-      fs.rmSync(mountpoint, { recursive: true, force: true });
-    }
+    if (mountpoint) unmountTmpfs(mountpoint);
   });
 
   const photo = jpegBytes(256 * 1024);
@@ -204,3 +146,40 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
     expect(server.child.exitCode).toBeNull();
   });
 });
+
+/**
+ * The embedded database's write-ahead log cannot start a new segment on a full disk: PostgreSQL
+ * raises a PANIC and PGlite's backend is gone; the next statement given to it would never return,
+ * freezing the process (decision 44). The write gets the out-of-space error (507), and every later
+ * call fails at once, so the server keeps answering: readiness and /api/health say the database is
+ * down. Run in a child process, so that a frozen one fails this test instead of freezing it.
+ */
+describe.skipIf(skipped !== null || testDatabaseUrl !== undefined)(
+  `the embedded database's log on a full disk${skipped ? ` (skipped: ${skipped})` : ''}`,
+  () => {
+    let mountpoint: string;
+    beforeAll(async () => {
+      const templateDir = inject('templateDir')!;
+      mountpoint = mountTmpfs('tribe36-wal-', Math.ceil(sizeOf(templateDir) / 2 ** 20) + 16);
+      await freshDatabase(templateDir, path.join(mountpoint, 'db'));
+    }, 120_000);
+    afterAll(() => {
+      if (mountpoint) unmountTmpfs(mountpoint);
+    });
+
+    it('fails every call at once after the PANIC instead of freezing the process', async () => {
+      const child = runNode('test/helpers/wal-panic-child.ts', [path.join(mountpoint, 'db')], {});
+      const { output, exited } = watch(child);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await exited;
+      clearTimeout(timer);
+      expect(code, `the process froze or failed:\n${output()}`).toBe(0);
+      const result = JSON.parse(output().trim().split('\n').at(-1)!) as Record<string, object>;
+      expect(result.write).toMatchObject({ code: '53100', severity: 'PANIC' });
+      const stopped = { code: '53100', message: STOPPED_MESSAGE };
+      expect(result.read).toMatchObject(stopped);
+      expect(result.ping).toMatchObject(stopped);
+      expect(result.transaction).toMatchObject(stopped);
+    });
+  },
+);

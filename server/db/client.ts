@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrate, type AppliedMigration, type MigrationConnection } from './migrate';
+import { failFastAfterPanic } from './pglite-panic';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -120,6 +121,8 @@ async function openPglite(
   // later compilations (PGlite is its only WebAssembly of any size).
   v8.setFlagsFromString(optimizingCompiler ? '--no-liftoff-only' : '--liftoff-only');
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams });
+  // After a PANIC (a full disk: decision 44), calls fail at once instead of freezing the process.
+  failFastAfterPanic(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
