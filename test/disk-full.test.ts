@@ -155,7 +155,9 @@ describe.skipIf(skipped !== null)(`a full disk${skipped ? ` (skipped: ${skipped}
  * down. Run in a child process, so that a frozen one fails this test instead of freezing it.
  */
 describe.skipIf(skipped !== null || testDatabaseUrl !== undefined)(
-  `the embedded database's log on a full disk${skipped ? ` (skipped: ${skipped})` : ''}`,
+  `the embedded database's log on a full disk${
+    skipped ? ` (skipped: ${skipped})` : testDatabaseUrl ? ' (skipped: the database is PostgreSQL)' : ''
+  }`,
   () => {
     let mountpoint: string;
     beforeAll(async () => {
