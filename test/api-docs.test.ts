@@ -104,7 +104,7 @@ describe('the API document, with API_DOCS set', () => {
   it('describes requests and answers with the zod contracts', () => {
     const post = doc.paths['/api/chat/community']!.post!;
     const body = post.requestBody!.content!['application/json']!.schema as { properties: object };
-    expect(Object.keys(body.properties).sort()).toEqual(['content', 'messageType']);
+    expect(Object.keys(body.properties).sort()).toEqual(['content', 'messageType', 'replyToId']);
     const created = post.responses!['201']!.content!['application/json']!.schema as { properties: object };
     expect(Object.keys(created.properties)).toEqual(
       expect.arrayContaining(['id', 'content', 'createdAt', 'user']),

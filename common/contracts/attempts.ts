@@ -130,3 +130,66 @@ export const attemptReviewItem = z.object({
 });
 export type AttemptReviewItem = z.infer<typeof attemptReviewItem>;
 export const attemptsResponse = z.array(attemptReviewItem);
+
+/** How the review list pages: its cursor is the last item's place (time to the microsecond, and id). */
+export const REVIEW_CURSOR_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_[0-9a-f-]{36}$/;
+export const REVIEW_LIMIT_DEFAULT = 20;
+export const REVIEW_LIMIT_MAX = 100;
+
+/**
+ * GET /api/attempts/review (admins, issue 30): the attempts no coach has answered yet (`awaiting`,
+ * oldest first) or those answered (`replied`, newest first), across every lesson and the chat.
+ */
+export const attemptsReviewQuery = z.object({
+  status: z
+    .enum(['awaiting', 'replied'], { error: 'status must be awaiting or replied' })
+    .default('awaiting'),
+  cursor: text('cursor')
+    .regex(REVIEW_CURSOR_PATTERN, { error: 'cursor must be the nextCursor of an earlier page' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${REVIEW_LIMIT_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${REVIEW_LIMIT_MAX}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${REVIEW_LIMIT_MAX}` })
+    .max(REVIEW_LIMIT_MAX, { error: `limit must be a whole number from 1 to ${REVIEW_LIMIT_MAX}` })
+    .default(REVIEW_LIMIT_DEFAULT),
+});
+export type AttemptsReviewQuery = z.infer<typeof attemptsReviewQuery>;
+export type AttemptsReviewStatus = AttemptsReviewQuery['status'];
+
+/** One attempt in the coach's inbox. */
+export const attemptInboxItem = z.object({
+  attempt: attemptView,
+  /** The member who posted it, as member search shows members. */
+  member: z.object({
+    id: z.string(),
+    username: z.string(),
+    name: z.string(),
+    profilePicture: z.string().nullable(),
+  }),
+  /** The lesson (or page) whose discussion it was posted to; null: posted to the community chat. */
+  lesson: z
+    .object({
+      /** 'intellectual/understanding-self/systems-theory' */
+      id: z.string(),
+      thinkTank: z.string(),
+      topic: z.string(),
+      lesson: z.string(),
+      /** '203 · Systems Theory', or the area's name for the physiological and spiritual pages. */
+      title: z.string(),
+    })
+    .nullable(),
+  /** The message that posts it: in the lesson's discussion, or in the chat (a reply names it). */
+  messageId: z.number().int(),
+  createdAt: z.string(),
+});
+export type AttemptInboxItem = z.infer<typeof attemptInboxItem>;
+
+export const attemptsReviewResponse = z.object({
+  items: z.array(attemptInboxItem),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many attempts await a coach's reply in all (the home card's N). */
+  awaiting: z.number().int(),
+});
+export type AttemptsReviewResponse = z.infer<typeof attemptsReviewResponse>;

@@ -13,6 +13,8 @@ export const chatMessage = z.object({
   user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
   /** The attempt an 'attempt' message posts; null otherwise. */
   attempt: attemptView.nullable(),
+  /** The message this one replies to (issue 30: a coach answering an attempt); absent when none. */
+  replyToId: z.number().int().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatMessagesResponse = z.array(chatMessage);
@@ -39,6 +41,12 @@ export const postChatMessageBody = z.object(
     messageType: z.enum(CHAT_MESSAGE_TYPES, {
       error: 'messageType must be one of text, photo, video, voice',
     }),
+    /** The id of the room's message this one replies to (a coach's answer to an attempt, issue 30). */
+    replyToId: z
+      .number({ error: 'replyToId must be a message id' })
+      .int({ error: 'replyToId must be a message id' })
+      .min(1, { error: 'replyToId must be a message id' })
+      .optional(),
   },
   { error: 'Request body must be a JSON object' },
 );

@@ -12,6 +12,7 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
     createdAt: m.createdAt.toISOString(),
     user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
     attempt: presentAttempt(m.attempt),
+    ...(m.replyToId ? { replyToId: m.replyToId } : {}),
   };
 }
 
@@ -21,7 +22,9 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
  */
 export function authoredChatRecord(
   created: { id: number; createdAt: Date },
-  input: Pick<ChatMessageRecord, 'content' | 'messageType'> & { attempt?: ChatMessageRecord['attempt'] },
+  input: Pick<ChatMessageRecord, 'content' | 'messageType' | 'replyToId'> & {
+    attempt?: ChatMessageRecord['attempt'];
+  },
   author: Pick<UserRow, 'id' | 'name' | 'username' | 'profilePicture'>,
 ): ChatMessageRecord {
   return {
@@ -34,5 +37,6 @@ export function authoredChatRecord(
     username: author.username,
     profilePicture: author.profilePicture,
     attempt: input.attempt ?? null,
+    replyToId: input.replyToId ?? null,
   };
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, exists, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, exists, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
 import {
@@ -141,6 +141,44 @@ const isAdminUser = (u: { isAdmin: AnyPgColumn; email: AnyPgColumn }, adminEmail
 
 export const REVIEW_PAGE_SIZE = 50;
 
+/**
+ * Whether a coach has answered the attempt of the current row (issue 18's 'Awaiting reply', issue 30's
+ * review list; the one definition): an admin other than its author posted in the lesson discussion
+ * after the attempt's message (`discussion_messages` of the outer query), or replied to its message in
+ * the chat (`chat_messages` of the outer query, a reply naming it by `reply_to_id`). For each admin
+ * (`users_admin_idx`, the e-mail index), one look-up by `discussion_messages_user_idx` and one by
+ * `chat_messages_reply_to_idx`, never the rest of the discussion or the room.
+ */
+export function coachReplied(
+  adminEmails: readonly string[],
+  where: { discussion: boolean; chat: boolean },
+): SQL {
+  const emails = JSON.stringify(adminEmails);
+  const inDiscussion = sql`exists (
+        select 1 from ${discussionMessages} d
+        where d.user_id = coach.id and d.think_tank = ${discussionMessages.thinkTank}
+          and d.topic_slug = ${discussionMessages.topicSlug} and d.lesson_slug = ${discussionMessages.lessonSlug}
+          and d.id > ${discussionMessages.id})`;
+  const inChat = sql`exists (
+        select 1 from ${chatMessages} r where r.reply_to_id = ${chatMessages.id} and r.user_id = coach.id)`;
+  const answered =
+    where.discussion && where.chat
+      ? sql`(${inDiscussion} or ${inChat})`
+      : where.discussion
+        ? inDiscussion
+        : inChat;
+  return sql`exists (
+    select 1 from (
+      select id from ${users} where is_admin
+      union
+      select id from ${users} where email = any(array(select jsonb_array_elements_text(${emails}::jsonb)))
+    ) coach
+    where coach.id <> ${attempts.userId} and ${answered})`;
+}
+
+/** Where the review list stands: the last item's time (to the microsecond, UTC) and id. */
+const CURSOR_TIME = sql<string>`to_char(${attempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** Drizzle queries on attempts (issue 18). */
 export function attemptsRepository(db: Db) {
   return {
@@ -269,31 +307,14 @@ export function attemptsRepository(db: Db) {
 
     /**
      * The coaches' review list: attempts posted to lesson discussions, newest first, a page of
-     * REVIEW_PAGE_SIZE before `before`, optionally of one area, topic or lesson; with whether an admin
-     * (other than the author) posted in the thread after the attempt.
+     * REVIEW_PAGE_SIZE before `before`, optionally of one area, topic or lesson; with whether a coach
+     * replied to it (`coachReplied`).
      */
     async review(
       filter: { thinkTank?: string; topic?: string; lesson?: string; before?: Date },
       adminEmails: readonly string[],
     ) {
-      const later = alias(discussionMessages, 'later');
-      const coach = alias(users, 'coach');
-      const replied = exists(
-        db
-          .select({ one: sql`1` })
-          .from(later)
-          .innerJoin(coach, eq(coach.id, later.userId))
-          .where(
-            and(
-              eq(later.thinkTank, discussionMessages.thinkTank),
-              eq(later.topicSlug, discussionMessages.topicSlug),
-              eq(later.lessonSlug, discussionMessages.lessonSlug),
-              sql`${later.id} > ${discussionMessages.id}`,
-              ne(later.userId, discussionMessages.userId),
-              isAdminUser(coach, adminEmails),
-            ),
-          ),
-      );
+      const replied = coachReplied(adminEmails, { discussion: true, chat: false });
       const rows = await db
         .select({
           messageId: discussionMessages.id,
@@ -320,6 +341,72 @@ export function attemptsRepository(db: Db) {
         .orderBy(desc(discussionMessages.createdAt), desc(discussionMessages.id))
         .limit(REVIEW_PAGE_SIZE);
       return rows.map((r) => ({ ...r, replied: Boolean(r.replied), attempt: attemptOf(r)! }));
+    },
+
+    /**
+     * The coaches' inbox (issue 30): attempts posted to any discussion or to the chat by members who
+     * are not admins, awaiting a coach's reply (oldest first) or answered (newest first), `limit`
+     * after `cursor` (`createdAt_id` of the last one read), by `attempts_created_idx`; and how many
+     * await a reply in all.
+     */
+    async inbox(
+      q: { status: 'awaiting' | 'replied'; cursor?: { createdAt: string; id: string }; limit: number },
+      adminEmails: readonly string[],
+    ) {
+      const replied = coachReplied(adminEmails, { discussion: true, chat: true });
+      const shown = and(
+        not(isAdminUser(users, adminEmails)),
+        or(isNotNull(discussionMessages.id), isNotNull(chatMessages.id)),
+      );
+      const oldestFirst = q.status === 'awaiting';
+      const after = q.cursor
+        ? oldestFirst
+          ? sql`(${attempts.createdAt}, ${attempts.id}) > (${q.cursor.createdAt}::timestamptz, ${q.cursor.id}::uuid)`
+          : sql`(${attempts.createdAt}, ${attempts.id}) < (${q.cursor.createdAt}::timestamptz, ${q.cursor.id}::uuid)`
+        : undefined;
+      const from = <T extends PgSelect>(query: T) =>
+        query
+          .innerJoin(users, eq(users.id, attempts.userId))
+          .leftJoin(discussionMessages, eq(discussionMessages.attemptId, attempts.id))
+          .leftJoin(chatMessages, eq(chatMessages.attemptId, attempts.id));
+      const rows = await from(
+        db
+          .select({
+            cursorTime: CURSOR_TIME,
+            createdAt: attempts.createdAt,
+            userId: attempts.userId,
+            ...authorColumns,
+            discussionMessageId: discussionMessages.id,
+            thinkTank: discussionMessages.thinkTank,
+            topicSlug: discussionMessages.topicSlug,
+            lessonSlug: discussionMessages.lessonSlug,
+            chatMessageId: chatMessages.id,
+            ...attemptColumns,
+          })
+          .from(attempts)
+          .$dynamic(),
+      )
+        .leftJoin(recordings, joinAttempt.recordings)
+        .where(and(shown, oldestFirst ? not(replied) : replied, after))
+        .orderBy(
+          ...(oldestFirst
+            ? [asc(attempts.createdAt), asc(attempts.id)]
+            : [desc(attempts.createdAt), desc(attempts.id)]),
+        )
+        .limit(q.limit + 1);
+      const [count] = await from(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(attempts)
+          .$dynamic(),
+      ).where(and(shown, not(replied)));
+      const page = rows.slice(0, q.limit).map((r) => ({ ...r, attempt: attemptOf(r)! }));
+      const last = rows.length > q.limit ? page.at(-1)! : null;
+      return {
+        rows: page,
+        next: last ? { createdAt: last.cursorTime, id: last.attempt.id } : null,
+        awaiting: Number(count?.n ?? 0),
+      };
     },
   };
 }

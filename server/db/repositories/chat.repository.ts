@@ -29,6 +29,8 @@ export type ChatMessageRecord = {
   profilePicture: string | null;
   /** The attempt an 'attempt' message posts (issue 18); null otherwise. */
   attempt: AttemptRecord | null;
+  /** The message this one replies to (issue 30); null or absent when none. */
+  replyToId?: number | null;
 };
 
 /** Drizzle queries on chat messages only. */
@@ -41,6 +43,7 @@ export function chatRepository(db: Db) {
         content: chatMessages.content,
         messageType: chatMessages.messageType,
         createdAt: chatMessages.createdAt,
+        replyToId: chatMessages.replyToId,
         ...authorColumns,
         ...attemptColumns,
       })
@@ -60,9 +63,19 @@ export function chatRepository(db: Db) {
     username: r.username,
     profilePicture: r.profilePicture,
     attempt: attemptOf(r),
+    replyToId: r.replyToId,
   });
 
   return {
+    /** Whether the room holds a message with this id. */
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.id, id))
+        .limit(1);
+      return row !== undefined;
+    },
     /** The newest `limit` messages, oldest first. */
     async newest(limit: number): Promise<ChatMessageRecord[]> {
       return (await select().orderBy(desc(chatMessages.id)).limit(limit)).reverse().map(record);
@@ -89,11 +102,17 @@ export function chatRepository(db: Db) {
      * server process whose event loop may be busy: the materialized CTE takes the lock before the
      * row, and its id, exist.
      */
-    async insert(row: { userId: string; content: string; messageType: ChatMessageRecord['messageType'] }) {
+    async insert(row: {
+      userId: string;
+      content: string;
+      messageType: ChatMessageRecord['messageType'];
+      replyToId?: number;
+    }) {
       const result = (await db.execute(sql`
         with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY}))
-        insert into ${chatMessages} (user_id, content, message_type)
-        select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text from room_lock
+        insert into ${chatMessages} (user_id, content, message_type, reply_to_id)
+        select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text,
+               ${row.replyToId ?? null}::bigint from room_lock
         returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms`)) as unknown as {
         rows: Array<{ id: number | string; created_ms: number }>;
       };

@@ -16,11 +16,17 @@ export const chatMessages = pgTable(
     messageType: text('message_type', { enum: ['text', 'photo', 'video', 'voice', 'attempt'] }).notNull(),
     /** For an 'attempt' message (issue 18): the attempt it posts, `content` being its caption. */
     attemptId: uuid('attempt_id').references((): AnyPgColumn => attempts.id, { onDelete: 'cascade' }),
+    /** The message this one answers (issue 30: a coach's reply to an attempt); null when none or deleted. */
+    replyToId: bigint('reply_to_id', { mode: 'number' }).references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('chat_messages_user_idx').on(t.userId),
     index('chat_messages_attempt_idx').on(t.attemptId),
+    // The replies to a message: whether a coach answered an attempt (the review list, issue 30).
+    index('chat_messages_reply_to_idx').on(t.replyToId, t.userId),
     check('chat_messages_type', sql`${t.messageType} in ('text', 'photo', 'video', 'voice', 'attempt')`),
   ],
 );

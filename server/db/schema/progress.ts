@@ -65,7 +65,12 @@ export const attempts = pgTable(
     frameSeconds: real('frame_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('attempts_user_idx').on(t.userId), index('attempts_recording_idx').on(t.recordingId)],
+  (t) => [
+    index('attempts_user_idx').on(t.userId),
+    index('attempts_recording_idx').on(t.recordingId),
+    // The coaches' review list, oldest (or newest) first across lessons and the chat (issue 30).
+    index('attempts_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export type AttemptRow = typeof attempts.$inferSelect;

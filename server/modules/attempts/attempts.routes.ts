@@ -5,6 +5,8 @@ import {
   attemptIdParams,
   attemptsQuery,
   attemptsResponse,
+  attemptsReviewQuery,
+  attemptsReviewResponse,
   postAttemptBody,
 } from '../../../common/contracts/attempts';
 import { okResponse } from '../../../common/contracts/auth';
@@ -12,7 +14,7 @@ import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { actorOf, requireAdmin, requireMember } from '../../plugins/session-cookie';
 
-/** /api/attempts (issue 18): post an attempt back, delete one, and the coaches' review list. */
+/** /api/attempts (issues 18 and 30): post an attempt back, delete one, the lesson's review and the coaches' inbox. */
 export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,5 +46,17 @@ export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { querystring: attemptsQuery, response: { 200: attemptsResponse, ...errorResponses } },
     },
     async (request) => ctx.attempts.review(actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/attempts/review',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: attemptsReviewQuery,
+        response: { 200: attemptsReviewResponse, ...errorResponses },
+      },
+    },
+    async (request) => ctx.attempts.inbox(actorOf(request), request.query),
   );
 }

@@ -1,6 +1,18 @@
-import type { AttemptReviewItem, AttemptTarget, PostAttemptBody } from '../../../common/contracts/attempts';
+import type {
+  AttemptReviewItem,
+  AttemptsReviewQuery,
+  AttemptsReviewResponse,
+  AttemptTarget,
+  PostAttemptBody,
+} from '../../../common/contracts/attempts';
 import type { PostAttemptResponse } from '../../../common/contracts/attempt-posts';
-import { isDiscussionThread } from '../../../common/curriculum';
+import {
+  AREA_TITLES,
+  findLesson,
+  isDiscussionThread,
+  isThinkTank,
+  lessonHeading,
+} from '../../../common/curriculum';
 import { mediaIdFromUrl } from '../../../common/media-url';
 import type {
   AttemptRecord,
@@ -37,6 +49,19 @@ type Deps = {
   progress: ProgressChanges;
   log: { warn(obj: object, msg: string): void };
 };
+
+/** A review list cursor ('<time>_<id>', checked by the contract's pattern) as its parts. */
+function parseCursor(cursor: string): { createdAt: string; id: string } {
+  const at = cursor.indexOf('_');
+  return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) };
+}
+
+/** '203 · Systems Theory', or the area's name for a single-page area's discussion. */
+function threadTitle(thinkTank: string, topic: string, lesson: string): string {
+  const found = findLesson(thinkTank, topic, lesson);
+  if (found) return lessonHeading(found);
+  return isThinkTank(thinkTank) ? AREA_TITLES[thinkTank] : `${thinkTank}/${topic}/${lesson}`;
+}
 
 const ALREADY_POSTED = 'This file was already posted in another attempt: upload it again to post it again';
 
@@ -211,6 +236,36 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
         user: { name: r.name, username: r.username, profilePicture: r.profilePicture },
         replied: r.replied,
       }));
+    },
+
+    /**
+     * The coaches' inbox (issue 30, admins): attempts of members awaiting a coach's reply, oldest
+     * first, or those replied to, newest first, across lessons and the chat; a page after `cursor`.
+     */
+    async inbox(actor: Actor, query: AttemptsReviewQuery): Promise<AttemptsReviewResponse> {
+      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can review attempts');
+      const cursor = query.cursor ? parseCursor(query.cursor) : undefined;
+      const page = await repo.inbox({ status: query.status, cursor, limit: query.limit }, [...adminEmails]);
+      return {
+        items: page.rows.map((r) => ({
+          attempt: presentAttempt(r.attempt)!,
+          member: { id: r.userId, username: r.username, name: r.name, profilePicture: r.profilePicture },
+          lesson:
+            r.thinkTank === null || r.topicSlug === null || r.lessonSlug === null
+              ? null
+              : {
+                  id: `${r.thinkTank}/${r.topicSlug}/${r.lessonSlug}`,
+                  thinkTank: r.thinkTank,
+                  topic: r.topicSlug,
+                  lesson: r.lessonSlug,
+                  title: threadTitle(r.thinkTank, r.topicSlug, r.lessonSlug),
+                },
+          messageId: (r.discussionMessageId ?? r.chatMessageId)!,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        nextCursor: page.next ? `${page.next.createdAt}_${page.next.id}` : null,
+        awaiting: page.awaiting,
+      };
     },
   };
 }

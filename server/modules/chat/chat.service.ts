@@ -1,5 +1,6 @@
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
 import type { ChatRepository } from '../../db/repositories/chat.repository';
+import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../../lib/attempt-store';
 import { chatPostLimiter } from '../../lib/post-limits';
@@ -52,18 +53,30 @@ export function chatService({ repo, feed, media, limits, now = Date.now }: Deps)
           );
         }
       }
+      if (input.replyToId !== undefined && !(await repo.exists(input.replyToId))) {
+        throw new AppError('bad_request', 'replyToId must be the id of a message in the room');
+      }
       await limiter.hit(actor.user.id);
-      const record = await feed.publish(async () =>
-        authoredChatRecord(
-          await repo.insert({
-            userId: actor.user.id,
-            content: input.content,
-            messageType: input.messageType,
-          }),
-          input,
-          actor.user,
-        ),
-      );
+      const record = await feed
+        .publish(async () =>
+          authoredChatRecord(
+            await repo.insert({
+              userId: actor.user.id,
+              content: input.content,
+              messageType: input.messageType,
+              ...(input.replyToId === undefined ? {} : { replyToId: input.replyToId }),
+            }),
+            input,
+            actor.user,
+          ),
+        )
+        .catch((err: unknown) => {
+          // The message replied to was deleted meanwhile.
+          if (isForeignKeyViolation(err)) {
+            throw new AppError('bad_request', 'replyToId must be the id of a message in the room');
+          }
+          throw err;
+        });
       return presentChatMessage(record);
     },
   };
