@@ -13,9 +13,9 @@ const f = useBrowser();
 const uniqueText = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** The Account card of /profile/edit, once the page has loaded. */
+/** The Account card of /settings, once the page has loaded. */
 async function openAccount(page: Page) {
-  await page.goto('/profile/edit');
+  await page.goto('/settings');
   const account = page.getByRole('region', { name: 'Account' });
   await account.waitFor();
   return account;
@@ -92,7 +92,7 @@ describe('deleting an account', () => {
     await dialog.getByRole('alert').getByText(LAST_ADMIN_CANNOT_DELETE).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe('/profile/edit');
+    expect(new URL(page.url()).pathname).toBe('/settings');
     await page.getByRole('button', { name: 'User menu' }).waitFor();
   });
 });

@@ -117,7 +117,7 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await expectFocusOn(page, 'Member Login');
   });
 
-  it("settings, from the user menu, back to the menu's button; its tooltip closes once an item is chosen", async () => {
+  it("settings, from the user menu, to the Settings page's heading; the menu's tooltip does not come back", async () => {
     const { page, context, baseURL } = f;
     await signUpViaApi(context, baseURL);
     await page.goto('/');
@@ -128,26 +128,25 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await page.keyboard.press('ArrowDown');
     await expectFocusOn(page, 'Settings');
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expectFocusOn(page, 'User menu');
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('region', { name: 'Account' }).waitFor();
+    await expectFocusOn(page, 'Settings');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
 
-    // By mouse: the tooltip does not come back with the focus the menu and the dialog hand back.
+    // By mouse: the tooltip does not come back with the focus the closing menu hands back.
+    await page.goto('/');
+    await ready(page, true);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
-    await settings.waitFor();
-    await settings.getByRole('button', { name: 'Close' }).click();
-    await settings.waitFor({ state: 'detached' });
-    await expectFocusOn(page, 'User menu');
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('region', { name: 'Account' }).waitFor();
     expect(await page.getByRole('tooltip').count()).toBe(0);
   });
 
-  it('change e-mail and delete account, on the profile edit page', async () => {
+  it('change e-mail, change password and delete account, on the Settings page, back to their buttons', async () => {
     const { page, context, baseURL } = f;
     await signUpViaApi(context, baseURL);
-    await page.goto('/profile/edit');
+    await page.goto('/settings');
     await page.getByRole('button', { name: 'Change e-mail' }).waitFor();
     await tabTo(page, 'Change e-mail');
     await page.keyboard.press('Enter');
@@ -155,6 +154,17 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expectFocusOn(page, 'Change e-mail');
+
+    await tabTo(page, 'Change password');
+    await page.keyboard.press('Enter');
+    const password = page.getByRole('dialog', { name: 'Change password' });
+    await password.waitFor();
+    expect(
+      await password.getByLabel('Current password').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expectFocusOn(page, 'Change password');
 
     await tabTo(page, 'Delete account');
     await page.keyboard.press('Enter');

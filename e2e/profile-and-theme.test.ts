@@ -13,7 +13,8 @@ describe('theme', () => {
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
-    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const settings = page.getByRole('region', { name: 'Theme' });
     await settings.getByRole('radio', { name: 'Light' }).click();
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
     expect(await page.evaluate(() => localStorage.getItem('tribe36-theme'))).toBe('light');

@@ -52,6 +52,7 @@ describe('every route has its own title', () => {
         () => page.getByRole('button', { name: 'Edit Profile' }).waitFor(),
       ],
       '/profile/edit': ['Edit Profile · Tribe36', heading('Edit Profile')],
+      '/settings': ['Settings · Tribe36', heading('Settings')],
       [`/member/${alice.user.username}`]: ['Alice Runner · Tribe36', heading('Alice Runner')],
       [`/member/${hidden.user.username}`]: ['Access Denied · Tribe36', heading('Access Denied')],
       '/think-tanks/physiological': ['Physiological · Tribe36', heading('Physiological')],
@@ -182,16 +183,22 @@ describe('focus is never hidden under the sticky header or the fixed footer', ()
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
   ]) {
-    it(`tabs through the profile edit form and a lesson page at ${viewport.width} px`, async () => {
+    it(`tabs through the profile edit form, Settings and a lesson page at ${viewport.width} px`, async () => {
       const { page, context, baseURL } = f;
       await page.setViewportSize(viewport);
       await signUpViaApi(context, baseURL);
       await page.goto('/profile/edit');
-      await page.getByRole('button', { name: 'Delete account' }).waitFor();
+      await page.getByRole('link', { name: 'Settings' }).waitFor();
       // Each stop is checked by tabTo: in view, clear of the header and the footer.
-      await tabTo(page, 'Delete account');
+      await tabTo(page, 'Settings');
       await tabTo(page, 'Search members');
       await tabTo(page, 'Name', { back: true });
+
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Delete account' }).waitFor();
+      await tabTo(page, 'Delete account');
+      await tabTo(page, 'Search members');
+      await tabTo(page, 'Dark', { back: true });
 
       await openDiscussionPage(page, '/think-tanks/intellectual/understanding-self/systems-theory');
       await tabTo(page, 'Discussion message');

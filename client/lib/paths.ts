@@ -6,6 +6,9 @@ export const PROFILE_PATH = '/profile';
 /** Where the signed-in member edits their profile. */
 export const PROFILE_EDIT_PATH = '/profile/edit';
 
+/** The signed-in member's Settings: the theme, and their account (e-mail, password, deletion). */
+export const SETTINGS_PATH = '/settings';
+
 /** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
 export function memberPath(username: string): string {
   return `/member/${encodeURIComponent(username)}`;

@@ -1,17 +1,12 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLocation } from 'wouter';
 import { useCurrentUser } from '../../lib/current-user';
 import { MAIN_ID, focusWhenReady, watchFocus } from '../../lib/focus';
 import { watchInAppHistory } from '../../lib/in-app-history';
+import { SETTINGS_PATH } from '../../lib/paths';
 import { Footer, FOOTER_SEARCH_SELECTOR } from './footer';
 import { Header } from './header';
 import { useRouteFocus } from './use-route-focus';
-
-// Settings are opened from the user menu only: load them on first use.
-const SettingsDialog = lazy(() =>
-  import('../../features/settings/components/settings-dialog').then((m) => ({
-    default: m.SettingsDialog,
-  })),
-);
 
 // Shown only to a member whose password an admin reset (docs/decisions.md decision 1): rare, so loaded on demand.
 const ChangePasswordDialog = lazy(() =>
@@ -66,8 +61,7 @@ function SkipLinks({ mainRef, member }: { mainRef: RefObject<HTMLElement | null>
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [, navigate] = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   useEffect(() => {
     watchFocus();
@@ -75,10 +69,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, []);
   useRouteFocus(mainRef);
 
-  const openSettings = () => {
-    setSettingsLoaded(true);
-    setSettingsOpen(true);
-  };
+  // The user menu's Settings opens the Settings page (theme and account), one place for both.
+  const openSettings = () => navigate(SETTINGS_PATH);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -93,11 +85,6 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      {settingsLoaded ? (
-        <Suspense fallback={null}>
-          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
-        </Suspense>
-      ) : null}
       {user?.mustChangePassword ? (
         <Suspense fallback={null}>
           <ChangePasswordDialog key={user.id} />

@@ -1,9 +1,11 @@
-import { AccountSettings } from '../../features/auth/components/account-settings';
+import { Settings } from 'lucide-react';
+import { Link } from 'wouter';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { useDocumentTitle } from '../../lib/document-title';
+import { SETTINGS_PATH } from '../../lib/paths';
 import { RequireMember } from '../require-member';
 
-/** /profile/edit : the profile edit form, then the Account card (e-mail address, delete account). */
+/** /profile/edit : the profile edit form; the e-mail address, password and account live in Settings. */
 export default function ProfileEditPage() {
   useDocumentTitle('Edit Profile');
   return (
@@ -12,7 +14,16 @@ export default function ProfileEditPage() {
         {(user) => (
           <>
             <ProfileEditForm key={user.id} user={user} />
-            <AccountSettings key={`account-${user.id}`} user={user} />
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+              <Settings aria-hidden="true" className="size-4" />
+              Your e-mail address, password and account are in
+              <Link
+                href={SETTINGS_PATH}
+                className="font-semibold text-foreground underline underline-offset-4 hover:text-brand"
+              >
+                Settings
+              </Link>
+            </p>
           </>
         )}
       </RequireMember>

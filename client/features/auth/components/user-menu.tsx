@@ -18,9 +18,9 @@ import { PROFILE_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
- * screen's handler) and Logout. Its 'User menu' tooltip stays shut while the menu is open and when the
- * closing menu hands focus back to the button; it shows again once the pointer comes back over the
- * button, or focus leaves it and returns.
+ * screen's handler, which may open a page) and Logout. Its 'User menu' tooltip stays shut while the menu
+ * is open and when the closing menu hands focus back to the button; it shows again once the pointer
+ * comes back over the button, or focus leaves it and returns.
  */
 export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: () => void }) {
   const [, navigate] = useLocation();
@@ -94,7 +94,14 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
           <UserRound aria-hidden="true" />
           My Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onSettings}>
+        <DropdownMenuItem
+          onSelect={() => {
+            // The handler may open another page (the app's opens Settings), whose heading takes focus.
+            const from = window.location.pathname;
+            onSettings();
+            navigated.current = window.location.pathname !== from;
+          }}
+        >
           <Settings aria-hidden="true" />
           Settings
         </DropdownMenuItem>

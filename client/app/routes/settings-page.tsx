@@ -1,0 +1,25 @@
+import { AccountSettings } from '../../features/auth/components/account-settings';
+import { ThemeSettings } from '../../features/settings/components/theme-settings';
+import { useDocumentTitle } from '../../lib/document-title';
+import { RequireMember } from '../require-member';
+
+/**
+ * /settings, from the user menu's Settings: the theme, then the Account card (e-mail address, password,
+ * deleting the account).
+ */
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <RequireMember>
+        {(user) => (
+          <>
+            <h2 className="font-display text-2xl font-black tracking-tight sm:text-3xl">Settings</h2>
+            <ThemeSettings />
+            <AccountSettings key={`account-${user.id}`} user={user} />
+          </>
+        )}
+      </RequireMember>
+    </div>
+  );
+}
