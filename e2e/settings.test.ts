@@ -5,6 +5,8 @@ import { signUpViaApi, toasts, useBrowser } from './fixtures/browser';
 
 const f = useBrowser();
 
+const LESSON = '/think-tanks/intellectual/understanding-self/systems-theory';
+
 describe('Settings', () => {
   it('opens from the user menu with Theme and Account, at 375 px too', async () => {
     const { page, context, baseURL } = f;
@@ -99,5 +101,74 @@ describe('Settings', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a deep link', () => {
+  it('survives sign-in: a lesson opened signed out sends home with the sign-in dialog, then back to the lesson', async () => {
+    const { page, context, baseURL } = f;
+    const member = await signUpViaApi(context, baseURL);
+    await context.clearCookies();
+
+    await page.goto(`${LESSON}?from=mail`);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).search).toBe('');
+    const dialog = page.getByRole('dialog', { name: 'Login to Tribe36' });
+    await dialog.waitFor();
+    // No lesson text reached the visitor.
+    expect(await page.getByRole('heading', { name: '203 · Systems Theory' }).count()).toBe(0);
+
+    await dialog.getByLabel('Username').fill(member.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+    await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === LESSON && url.search === '?from=mail');
+    const heading = page.getByRole('heading', { name: '203 · Systems Theory' });
+    await heading.waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // The lesson's heading takes focus, as after any in-app navigation.
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Back leaves the lesson for what came before it: the sign-in was a detour, not a page.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe(LESSON);
+  });
+
+  it('is forgotten when the dialog is closed: signing in later stays home', async () => {
+    const { page, context, baseURL } = f;
+    const member = await signUpViaApi(context, baseURL);
+    await context.clearCookies();
+    await page.goto('/settings');
+    await page.waitForURL((url) => url.pathname === '/');
+    const dialog = page.getByRole('dialog', { name: 'Login to Tribe36' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // A reload of home does not open it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await submitLogin(page, member.email, member.password);
+    await toasts(page).getByText('Logged in successfully!').waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('never leaves the app: a forged return path is ignored', async () => {
+    const { page, context, baseURL } = f;
+    const member = await signUpViaApi(context, baseURL);
+    await context.clearCookies();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    // As if the home entry’s state named another site.
+    await page.evaluate(() => {
+      history.replaceState({ signInReturnTo: '//evil.example.com/x' }, '', '/');
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await submitLogin(page, member.email, member.password);
+    await toasts(page).getByText('Logged in successfully!').waitFor();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL).origin);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 });

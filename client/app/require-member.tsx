@@ -1,17 +1,32 @@
-import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { isProvisionalMember, useCurrentUser } from '../lib/current-user';
+import { signInReturnState } from '../lib/sign-in-return';
 import { PageSpinner } from './layout/page-spinner';
 
 /**
- * Shows a members-only page. Visitors go to / — but only once /api/auth/me has answered, so a member who
- * reloads the page is never bounced.
+ * Sends a visitor home (SPEC §2), in place of this page's history entry, remembering this page in the
+ * home entry's state: home opens the sign-in dialog and, once signed in, comes back here
+ * (client/lib/sign-in-return.ts, features/auth/components/auth-dialog.tsx).
+ */
+function SendHomeToSignIn() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    navigate('/', { replace: true, state: signInReturnState(here) });
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * Shows a members-only page. Visitors go to / to sign in, and come back after — but only once
+ * /api/auth/me has answered, so a member who reloads the page is never bounced.
  */
 export function RequireMember({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const { user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
-  if (!user) return <Redirect to="/" replace />;
+  if (!user) return <SendHomeToSignIn />;
   return <>{children(user)}</>;
 }
 
@@ -23,6 +38,6 @@ export function RequireMember({ children }: { children: (user: CurrentUser) => R
 export function MembersOnly({ children }: { children: ReactNode }) {
   const { user, isPending } = useCurrentUser();
   if (isPending) return isProvisionalMember() ? <>{children}</> : <PageSpinner />;
-  if (!user) return <Redirect to="/" replace />;
+  if (!user) return <SendHomeToSignIn />;
   return <>{children}</>;
 }

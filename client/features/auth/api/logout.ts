@@ -11,8 +11,10 @@ export function logout(): Promise<{ ok: true }> {
 }
 
 /**
- * Signs out: the current user becomes null at once, and a member on a profile page goes to /. The Logout
- * pressed has gone with the signed-in page, so focus goes to the Login button that replaced the menu.
+ * Signs out: a member on any other page goes home first (a members' page would send a visitor there
+ * with the sign-in dialog open, to come back: not what Logout means), then the current user becomes
+ * null. The Logout pressed has gone with the signed-in page, so focus goes to the Login button that
+ * replaced the menu.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -21,9 +23,9 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: async () => {
       const { queryKey } = currentUserQueryOptions();
+      if (location !== '/') navigate('/');
       queryClient.setQueryData(queryKey, null);
       focusSignIn();
-      if (location === '/profile' || location.startsWith('/profile/')) navigate('/');
       toast({ title: 'Logged Out', description: 'You have been logged out successfully.' });
       await queryClient.invalidateQueries({ queryKey });
     },

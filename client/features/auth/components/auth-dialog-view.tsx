@@ -12,12 +12,15 @@ type AuthDialogViewProps = {
   openRegister: () => void;
   openForgotPassword: (email?: string) => void;
   close: () => void;
+  /** Closes after a sign-in; true when it went back to a members' page (whose heading takes focus). */
+  signedIn: () => boolean;
 };
 
 /**
  * The login, register and reset-link views in one dialog (loaded the first time it opens). Closed by a
- * sign-in, it hands focus to the user menu that replaced the Login button; closed otherwise, back to
- * what opened it. A switch between its views focuses the new view's first field.
+ * sign-in, it hands focus to the user menu that replaced the Login button, or leaves it to the page it
+ * went back to (use-route-focus); closed otherwise, back to what opened it. A switch between its views
+ * focuses the new view's first field.
  */
 export function AuthDialogView({
   state,
@@ -25,8 +28,10 @@ export function AuthDialogView({
   openRegister,
   openForgotPassword,
   close,
+  signedIn: closeSignedIn,
 }: AuthDialogViewProps) {
-  const signedIn = useRef(false);
+  /** Set by a sign-in: where focus goes once the dialog has closed. */
+  const signedIn = useRef<'user-menu' | 'page' | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const shownMode = useRef(state.mode);
   useEffect(() => {
@@ -37,18 +42,18 @@ export function AuthDialogView({
     contentRef.current?.querySelector<HTMLElement>('input')?.focus();
   }, [state.mode]);
   const done = () => {
-    signedIn.current = true;
-    close();
+    signedIn.current = closeSignedIn() ? 'page' : 'user-menu';
   };
   return (
     <Dialog open={state.mode !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent
         ref={contentRef}
         onCloseAutoFocus={(event) => {
-          if (!signedIn.current) return;
-          signedIn.current = false;
+          const where = signedIn.current;
+          if (!where) return;
+          signedIn.current = null;
           event.preventDefault();
-          focusUserMenu();
+          if (where === 'user-menu') focusUserMenu();
         }}
       >
         {state.mode === 'register' ? (
