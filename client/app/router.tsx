@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
-import { SETTINGS_PATH } from '../lib/paths';
+import { ATTEMPTS_REVIEW_PATH, SETTINGS_PATH } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
@@ -10,6 +10,7 @@ import HomePage from './routes/home-page';
 const ProfilePage = lazy(() => import('./routes/profile-page'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const SettingsPage = lazy(() => import('./routes/settings-page'));
+const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));
 const MemberPage = lazy(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
@@ -29,6 +30,7 @@ export function AppRouter() {
         <Route path="/profile" component={ProfilePage} />
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path={SETTINGS_PATH} component={SettingsPage} />
+        <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
         <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />

@@ -9,6 +9,9 @@ export const PROFILE_EDIT_PATH = '/profile/edit';
 /** The signed-in member's Settings: the theme, and their account (e-mail, password, deletion). */
 export const SETTINGS_PATH = '/settings';
 
+/** The coaches' review of members' attempts (admins, issue 30). */
+export const ATTEMPTS_REVIEW_PATH = '/attempts/review';
+
 /** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
 export function memberPath(username: string): string {
   return `/member/${encodeURIComponent(username)}`;

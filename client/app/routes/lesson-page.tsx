@@ -1,5 +1,6 @@
 import { useParams } from 'wouter';
 import { AREA_TITLES, findLesson, findTopic, lessonHeading, type TopicArea } from '@common/curriculum';
+import { LessonAttempts } from '../../features/attempts/components/lesson-attempts';
 import { DiscussionPanel } from '../../features/discussions/components/discussion-panel';
 import { LessonView } from '../../features/think-tanks/components/lesson-view';
 import { topicAreaOf } from '../../features/think-tanks/topic-area';
@@ -27,6 +28,11 @@ function Lesson({ area, topicSlug, lessonSlug }: { area: TopicArea; topicSlug: s
             // A new lesson is a new thread: nothing of the last one's draft or scroll carries over.
             key={`${lesson.topic.slug}/${lesson.slug}`}
             thread={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
+          />
+        )}
+        review={(lesson) => (
+          <LessonAttempts
+            lesson={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
           />
         )}
       />

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@common/contracts/auth';
+import { AttemptsReviewCard } from '../../features/attempts/components/attempts-review-card';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
@@ -19,7 +20,8 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
         <ThinkTanksMenu isMember />
       </div>
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
-        <div className="lg:col-start-2 lg:row-start-1">
+        <div className="grid content-start gap-4 sm:gap-6 lg:col-start-2 lg:row-start-1">
+          <AttemptsReviewCard isAdmin={user.isAdmin} />
           <ContinueCard />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">

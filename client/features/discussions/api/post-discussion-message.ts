@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { apiJson } from '../../../lib/api-client';
+import { ATTEMPTS_QUERY_ROOT } from '../../../lib/attempt-queries';
 import { withMessage, type DiscussionThread } from '../discussion-thread';
 import { discussionMessagesQueryOptions } from './get-discussion-messages';
 
@@ -31,8 +32,8 @@ export function usePostDiscussionMessage(thread: DiscussionThread) {
       // A poll that left before the post would answer without it: cancelled, so it cannot.
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData<DiscussionMessage[]>(queryKey, (held) => withMessage(held, message));
-      // A coach's reply changes 'Awaiting reply' in the review of the attempts (issue 18).
-      void queryClient.invalidateQueries({ queryKey: ['/api/attempts'] });
+      // A coach's reply changes 'Awaiting reply' in the lesson's attempts and the review list (issues 18, 30).
+      void queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_ROOT });
     },
   });
 }

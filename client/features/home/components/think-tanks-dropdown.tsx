@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown } from 'lucide-react';
+import { ArrowRight, ChevronDown, ClipboardCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
 import { doneCount } from '@common/progress';
@@ -13,12 +13,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { thinkTankPath } from '../../../lib/paths';
+import { useCurrentUser } from '../../../lib/current-user';
+import { ATTEMPTS_REVIEW_PATH, thinkTankPath } from '../../../lib/paths';
 
-/** The members' Think Tanks menu: the five lesson areas. */
+/** The members' Think Tanks menu: the five lesson areas, and for admins the attempts to review (issue 30). */
 export function ThinkTanksDropdown() {
   const progress = useProgress().data;
   const next = useContinueLink();
+  const isAdmin = Boolean(useCurrentUser().user?.isAdmin);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -66,6 +68,17 @@ export function ThinkTanksDropdown() {
             </DropdownMenuItem>
           );
         })}
+        {isAdmin ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link href={ATTEMPTS_REVIEW_PATH}>
+                <ClipboardCheck aria-hidden="true" />
+                <span className="flex-1">Attempts to review</span>
+              </Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

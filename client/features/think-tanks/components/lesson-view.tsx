@@ -8,7 +8,6 @@ import {
   type TopicArea,
 } from '@common/curriculum';
 import { thinkTankPath, topicPath } from '../../../lib/paths';
-import { AttemptsReview } from './attempts-review';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
 import { useLessonVisit } from '../use-lesson-progress';
@@ -18,7 +17,7 @@ import { VideoWithDiscussion } from './video-with-discussion';
 
 /**
  * /think-tanks/{area}/{topic}/{lesson}: the numbered title, the video with its upload control, the
- * lessons before and after, and the discussion that `discussion` renders for the lesson. An unknown topic
+ * lessons before and after, the discussion that `discussion` renders for the lesson, and `review` under them. An unknown topic
  * shows 'Topic not found', an unknown lesson 'Lesson not found'.
  */
 export function LessonView({
@@ -26,11 +25,14 @@ export function LessonView({
   topicSlug,
   lessonSlug,
   discussion,
+  review,
 }: {
   area: TopicArea;
   topicSlug: string;
   lessonSlug: string;
   discussion: (lesson: Lesson) => ReactNode;
+  /** For admins, the attempts posted to the lesson (features/attempts), beside the discussion. */
+  review?: (lesson: Lesson) => ReactNode;
 }) {
   const topic = findTopic(area, topicSlug);
   const lesson = topic ? findLesson(area, topic.slug, lessonSlug) : null;
@@ -76,7 +78,7 @@ export function LessonView({
       >
         <LessonDoneButton lesson={{ thinkTank: area, topic: topic.slug, lesson: lesson.slug }} />
         <LessonPager lesson={lesson} />
-        <AttemptsReview lesson={{ thinkTank: area, topic: topic.slug, lesson: lesson.slug }} />
+        {review?.(lesson)}
       </VideoWithDiscussion>
     </div>
   );

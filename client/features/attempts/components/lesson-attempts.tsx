@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquareReply } from 'lucide-react';
 import type { AttemptReviewItem } from '@common/contracts/attempts';
 import type { LessonRef } from '@common/contracts/progress';
@@ -7,31 +6,9 @@ import { MessageAuthor, MessageAvatar } from '../../../components/message-author
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { readQueryResponse } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { memberHref } from '../../../lib/paths';
-
-/** GET /api/attempts answers 50 at a time, newest first. */
-const PAGE_SIZE = 50;
-
-function useLessonAttempts(lesson: LessonRef, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: ['/api/attempts', lesson.thinkTank, lesson.topic, lesson.lesson],
-    enabled,
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({
-        thinkTank: lesson.thinkTank,
-        topic: lesson.topic,
-        lesson: lesson.lesson,
-      });
-      if (pageParam) query.set('before', pageParam);
-      const res = await fetch(`/api/attempts?${query}`, { credentials: 'include', signal });
-      return (await readQueryResponse<AttemptReviewItem[]>(res, 'throw'))!;
-    },
-    getNextPageParam: (last) => (last.length < PAGE_SIZE ? null : last.at(-1)!.createdAt),
-  });
-}
+import { useLessonAttempts } from '../api/get-lesson-attempts';
 
 /**
  * Takes the coach to the attempt's message in the lesson's discussion, beside this card, and puts the
@@ -93,9 +70,9 @@ function AttemptRow({ item }: { item: AttemptReviewItem }) {
  * For admins on a lesson page (issue 18 part 5): the attempts members posted to this lesson, newest
  * first, each marked 'Awaiting reply' until an admin has posted in the thread after it, with Reply.
  */
-export function AttemptsReview({ lesson }: { lesson: LessonRef }) {
+export function LessonAttempts({ lesson }: { lesson: LessonRef }) {
   const admin = Boolean(useCurrentUser().user?.isAdmin);
-  const attempts = useLessonAttempts(lesson, admin);
+  const attempts = useLessonAttempts(lesson, { enabled: admin });
   if (!admin) return null;
   const items = attempts.data?.pages.flat() ?? [];
   const waiting = items.filter((i) => !i.replied).length;
