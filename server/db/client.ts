@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrate, type AppliedMigration, type MigrationConnection } from './migrate';
 import { failFastAfterPanic } from './pglite-panic';
 import * as schema from './schema';
+import { PGLITE_WAL_PARAMS, startCheckpoints } from './pglite-checkpoints';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -115,7 +116,12 @@ async function openPglite(
 ): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   removeStalePostmasterPid(dir);
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${sharedBuffers}`,
+    ...PGLITE_WAL_PARAMS,
+  ];
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteInChild(dir, startParams);
   // Read when the WebAssembly is compiled, which PGlite.create does: it applies to this process's
   // later compilations (PGlite is its only WebAssembly of any size).
@@ -124,6 +130,10 @@ async function openPglite(
   // After a PANIC (a full disk: decision 44), calls fail at once instead of freezing the process.
   failFastAfterPanic(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // No checkpointer runs in PGlite: without these the write-ahead log grows by every write (decision 49).
+  // A checkpoint that fails (a full disk) is tried again at the next round; the disk's state is
+  // already reported by the writes themselves and readiness (decision 44).
+  const checkpoints = startCheckpoints(client);
   let closed = false;
   return {
     db,
@@ -148,6 +158,7 @@ async function openPglite(
     async close() {
       if (closed) return;
       closed = true;
+      await checkpoints.stop();
       await client.close();
     },
   };
