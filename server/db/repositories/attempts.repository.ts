@@ -143,7 +143,7 @@ export const REVIEW_PAGE_SIZE = 50;
 
 /**
  * Whether a coach has answered the attempt of the current row (issue 18's 'Awaiting reply', issue 30's
- * review list; the one definition): an admin other than its author posted in the lesson discussion
+ * review list, decision 50; the one definition): an admin other than its author posted in the lesson discussion
  * after the attempt's message (`discussion_messages` of the outer query), or replied to its message in
  * the chat (`chat_messages` of the outer query, a reply naming it by `reply_to_id`). For each admin
  * (`users_admin_idx`, the e-mail index), one look-up by `discussion_messages_user_idx` and one by

@@ -41,7 +41,7 @@ function without<D extends InfiniteData<AttemptsReviewResponse, unknown>>(
 
 /**
  * Sends the reply; the attempt leaves this admin's list at once, and the lists are read again (other
- * admins' lists follow within their poll, decision 47).
+ * admins' lists follow within their poll, decision 50).
  */
 export function useReplyToAttempt() {
   const queryClient = useQueryClient();
