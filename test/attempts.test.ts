@@ -174,7 +174,14 @@ describe('POST /api/attempts to a lesson discussion', () => {
     expect(attempt).toMatchObject({
       imageUrl: null,
       clipUrl: null,
-      voiceover: { recordingId: rec.id, audioUrl: rec.audioUrl, screenUrl: rec.videoUrl, durationSeconds: 3 },
+      voiceover: {
+        recordingId: rec.id,
+        audioUrl: rec.audioUrl,
+        screenUrl: rec.videoUrl,
+        // A screen file without a voice in it: the players play the audio beside it.
+        screenHasAudio: false,
+        durationSeconds: 3,
+      },
     });
     expect((await inject('GET', threadUrl(target), bob)).json().at(-1).attempt).toEqual(attempt);
     expect(await statusOf(rec.audioUrl, bob)).toBe(200);

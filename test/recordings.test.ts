@@ -19,6 +19,8 @@ afterAll(() => t.close());
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 const voice = fixture('voice.webm');
 const clip = fixture('clip.webm');
+/** Chromium's MediaRecorder over a canvas and an oscillator: a VP8 and an Opus track. */
+const screenWithVoice = fixture('screen-with-voice.webm');
 const MiB = 1024 * 1024;
 
 type FileSpec = { bytes: Buffer; type: string; name: string };
@@ -68,6 +70,33 @@ describe('POST /api/recordings/upload', () => {
     });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/webm');
+  });
+
+  it('says whether the screen file carries the voice, read from its tracks (decision 48)', async () => {
+    const member = await buildUser(t.app);
+    const withVoice = await upload(member.cookie, {
+      ...good(),
+      screenFile: { bytes: screenWithVoice, type: 'video/webm', name: 'screen.webm' },
+    });
+    expect(withVoice.statusCode, withVoice.body).toBe(201);
+    expect(withVoice.json()).toMatchObject({ videoHasAudio: true });
+    // A screen file recorded before the voice went into it (video only).
+    const silent = await upload(member.cookie, good());
+    expect(silent.statusCode, silent.body).toBe(201);
+    expect(silent.json()).toMatchObject({ videoHasAudio: false });
+    const listed = (
+      await t.app.inject({ url: '/api/recordings', headers: { cookie: member.cookie } })
+    ).json() as {
+      id: string;
+      videoHasAudio: boolean;
+    }[];
+    const flagOf = (id: string) => listed.find((r) => r.id === id)?.videoHasAudio;
+    expect(flagOf(withVoice.json().id)).toBe(true);
+    expect(flagOf(silent.json().id)).toBe(false);
+    // The stored screen file is the one sent, audio track and all, served as video.
+    const served = await t.app.inject({ url: withVoice.json().videoUrl, headers: { cookie: member.cookie } });
+    expect(served.headers['content-type']).toBe('video/webm');
+    expect(served.rawPayload.includes(Buffer.from('A_OPUS'))).toBe(true);
   });
 
   it('refuses what is wrong, keeping nothing', async () => {

@@ -36,6 +36,8 @@ export const attemptVoiceover = z.object({
   recordingId: z.string(),
   screenUrl: z.string(),
   audioUrl: z.string(),
+  /** The screen carries the voice and plays alone; else the audio plays beside it (decision 48). */
+  screenHasAudio: z.boolean(),
   durationSeconds: z.number(),
 });
 

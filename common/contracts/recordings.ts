@@ -8,6 +8,11 @@ export const recording = z.object({
   duration: z.number().int(),
   audioUrl: z.string(),
   videoUrl: z.string(),
+  /**
+   * The screen video carries the voice, so it plays alone; false for recordings made before it did, whose
+   * audioUrl plays beside it, kept in step (docs/decisions.md decision 48).
+   */
+  videoHasAudio: z.boolean(),
 });
 export type Recording = z.infer<typeof recording>;
 export const recordingsResponse = z.array(recording);

@@ -19,6 +19,7 @@ export function presentAttempt(a: AttemptRecord | null): AttemptView | null {
         : {
             recordingId: a.voiceover.id,
             screenUrl: mediaUrl(a.voiceover.screenMediaId),
+            screenHasAudio: a.voiceover.screenHasAudio,
             audioUrl: mediaUrl(a.voiceover.audioMediaId),
             durationSeconds: a.voiceover.durationSeconds,
           },

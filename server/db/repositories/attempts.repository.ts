@@ -26,7 +26,10 @@ export type AttemptRecord = {
   clipMediaId: string | null;
   angles: AttemptAngle[];
   frameSeconds: number | null;
-  voiceover: Pick<RecordingRow, 'id' | 'audioMediaId' | 'screenMediaId' | 'durationSeconds'> | null;
+  voiceover: Pick<
+    RecordingRow,
+    'id' | 'audioMediaId' | 'screenMediaId' | 'screenHasAudio' | 'durationSeconds'
+  > | null;
 };
 
 /**
@@ -44,6 +47,7 @@ export const attemptColumns = {
   voiceoverAudioMediaId: recordings.audioMediaId,
   voiceoverScreenMediaId: recordings.screenMediaId,
   voiceoverSeconds: recordings.durationSeconds,
+  voiceoverScreenHasAudio: recordings.screenHasAudio,
 };
 
 /** What `attemptColumns` reads, after the left joins (every column may be null). */
@@ -58,6 +62,7 @@ export type AttemptColumns = {
   voiceoverAudioMediaId: string | null;
   voiceoverScreenMediaId: string | null;
   voiceoverSeconds: number | null;
+  voiceoverScreenHasAudio: boolean | null;
 };
 
 /** The join conditions of `attemptColumns`, given the message's `attempt_id` column. */
@@ -84,6 +89,7 @@ export function attemptOf(row: AttemptColumns): AttemptRecord | null {
             id: row.voiceoverId,
             audioMediaId: row.voiceoverAudioMediaId!,
             screenMediaId: row.voiceoverScreenMediaId!,
+            screenHasAudio: row.voiceoverScreenHasAudio === true,
             durationSeconds: Number(row.voiceoverSeconds),
           },
   };

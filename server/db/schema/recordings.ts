@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { media } from './media';
 import { users } from './users';
 
@@ -20,6 +20,11 @@ export const recordings = pgTable(
       .references(() => media.id),
     sourceVideoUrl: text('source_video_url').notNull().default(''),
     recordingType: text('recording_type').notNull().default('voiceover'),
+    /**
+     * The screen file carries an audio track (the voice, recorded into it since decision 48): it
+     * plays alone. False for recordings made before, whose voice is only in the audio file.
+     */
+    screenHasAudio: boolean('screen_has_audio').notNull().default(false),
   },
   (t) => [index('recordings_user_recorded_idx').on(t.userId, t.recordedAt)],
 );

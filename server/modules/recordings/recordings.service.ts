@@ -9,6 +9,7 @@ import type { MediaRow, RecordingRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { SniffedType } from '../../lib/sniff';
 import { mediaIdFromUrl, mediaUrl } from '../../../common/media-url';
+import { webmTrackKinds } from '../../../common/webm-tracks';
 import type { MediaStore } from '../../storage/media-store';
 import type { Actor } from '../../storage/session-store';
 
@@ -29,7 +30,25 @@ export function presentRecording(row: RecordingRow): Recording {
     duration: row.durationSeconds,
     audioUrl: mediaUrl(row.audioMediaId),
     videoUrl: mediaUrl(row.screenMediaId),
+    videoHasAudio: row.screenHasAudio,
   };
+}
+
+/** The most of a stored screen file read to find its Tracks (they come before the first Cluster). */
+const TRACKS_READ_BYTES = 1024 * 1024;
+
+/**
+ * Whether a stored WebM declares an audio track: a screen file recorded with the voice in it plays
+ * alone, one without plays beside the audio file (decision 48). Unknown counts as without.
+ */
+async function hasAudioTrack(media: MediaStore, row: MediaRow): Promise<boolean> {
+  const parts: Buffer[] = [];
+  for await (const chunk of media.open(row, { start: 0, end: Math.min(row.size, TRACKS_READ_BYTES) - 1 })) {
+    parts.push(chunk as Buffer);
+    const kinds = webmTrackKinds(Buffer.concat(parts));
+    if (kinds) return kinds.audio;
+  }
+  return false;
 }
 
 /** Voiceover recordings (docs/decisions.md decisions 3 and 4): stored, listed and deleted by their member only. */
@@ -98,6 +117,7 @@ export function recordingsService({
           durationSeconds: duration,
           audioMediaId: audio.id,
           screenMediaId: screen.id,
+          screenHasAudio: await hasAudioTrack(media, screen),
           sourceVideoUrl,
           recordingType,
         });
