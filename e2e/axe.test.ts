@@ -3,7 +3,7 @@ import type Axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TOPICS } from '@common/curriculum';
-import { signInAsAdmin, signUpViaApi, updateProfileViaApi, useBrowser } from './fixtures/browser';
+import { signInAsAdmin, signUpViaApi, TINY_PNG, updateProfileViaApi, useBrowser } from './fixtures/browser';
 
 const f = useBrowser();
 
@@ -20,6 +20,7 @@ function routes(memberUsername: string) {
     '/profile',
     '/profile/edit',
     '/settings',
+    '/attempts/review',
     `/member/${memberUsername}`,
     '/confirm-email',
     '/reset-password',
@@ -199,6 +200,13 @@ describe('axe-core', () => {
     await updateProfileViaApi(context, baseURL, { name: 'Alice Runner', age: 24, school: 'Central High' });
     await context.request.post(`${baseURL}/api/chat/community`, {
       data: { content: 'Morning run done, see https://example.com/plan', messageType: 'text' },
+    });
+    // An attempt awaiting a coach's reply, for the admin's review page.
+    const frame = await context.request.post(`${baseURL}/api/upload`, {
+      multipart: { file: { name: 'frame.png', mimeType: 'image/png', buffer: TINY_PNG } },
+    });
+    await context.request.post(`${baseURL}/api/attempts`, {
+      data: { target: { kind: 'chat' }, caption: 'My squat, knees in?', imageUrl: (await frame.json()).url },
     });
     await context.clearCookies();
     await signInAsAdmin(context, baseURL);

@@ -53,6 +53,8 @@ describe('every route has its own title', () => {
       ],
       '/profile/edit': ['Edit Profile · Tribe36', heading('Edit Profile')],
       '/settings': ['Settings · Tribe36', heading('Settings')],
+      // For admins only: a member is told so, under the same title.
+      '/attempts/review': ['Attempts to review · Tribe36', heading('Attempts to review')],
       [`/member/${alice.user.username}`]: ['Alice Runner · Tribe36', heading('Alice Runner')],
       [`/member/${hidden.user.username}`]: ['Access Denied · Tribe36', heading('Access Denied')],
       '/think-tanks/physiological': ['Physiological · Tribe36', heading('Physiological')],
