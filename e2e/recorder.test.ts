@@ -2,7 +2,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, signUpViaApi, toasts } from './fixtures/browser';
 import { CHROMIUM_PATH } from './fixtures/chromium';
-import { playerLength } from './fixtures/media';
+import { webmTrackKinds } from '@common/webm-tracks';
+import { playerLength, recordTestVideo } from './fixtures/media';
 
 const baseURL = inject('baseURL');
 
@@ -150,6 +151,31 @@ const todayKey = (page: Page) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   });
 
+/** A WebM of a tone only, about `seconds` long, recorded by the page (a voice file as the recorder makes it). */
+async function recordTestVoice(page: Page, seconds: number): Promise<Buffer> {
+  const base64 = await page.evaluate(async (lengthMs) => {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const out = audio.createMediaStreamDestination();
+    tone.connect(out);
+    tone.start();
+    const recorder = new MediaRecorder(out.stream, { mimeType: 'audio/webm;codecs=opus' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, lengthMs));
+    recorder.stop();
+    await stopped;
+    await audio.close();
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, seconds * 1000);
+  return Buffer.from(base64, 'base64');
+}
+
 describe('voiceover recorder and calendar', () => {
   it('records about 3 s of voice and screen, saves it, and lists it on today in the calendar', async () => {
     const page = await openProfile();
@@ -232,25 +258,44 @@ describe('voiceover recorder and calendar', () => {
     const entries = dialog.getByRole('listitem');
     expect(await entries.count()).toBe(1);
     expect(await entries.first().innerText()).toMatch(/· (3|4) seconds/);
-    const audio = entries.first().locator('audio[controls]');
-    const video = entries.first().locator('video[controls]');
-    expect(await audio.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
-    expect(await video.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
-    // Both stored files show their real length and can be sought before they are played.
-    for (const player of [audio, video]) {
-      const { duration, seekableEnd } = await playerLength(player);
-      expect(Number.isFinite(duration)).toBe(true);
-      expect(duration).toBeGreaterThan(2.5);
-      expect(duration).toBeLessThan(5);
-      expect(seekableEnd).toBeCloseTo(duration, 3);
-    }
-    const heard = await playsThrough(audio);
+    // One player with the voice in it (decision 48): the screen video, no audio player beside it.
+    expect(await entries.first().locator('audio').count()).toBe(0);
+    expect(await entries.first().locator('video').count()).toBe(1);
+    const video = entries.first().getByLabel(/^Voiceover of /);
+    expect(await video.evaluate((v) => v.tagName)).toBe('VIDEO');
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    const videoUrl = await video.getAttribute('src');
+    expect(videoUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    // The stored screen file has a video and an audio track, and the API says so.
+    const stored = new Uint8Array(await (await context!.request.get(videoUrl!)).body());
+    expect(webmTrackKinds(stored)).toEqual({ video: true, audio: true });
+    const [saved] = (await (await context!.request.get('/api/recordings')).json()) as {
+      videoUrl: string;
+      audioUrl: string;
+      videoHasAudio: boolean;
+    }[];
+    expect(saved!.videoUrl).toBe(videoUrl);
+    expect(saved!.videoHasAudio).toBe(true);
+    // The voice alone is still stored as the audio file (the spec's audioFile).
+    const voiceFile = new Uint8Array(await (await context!.request.get(saved!.audioUrl)).body());
+    expect(webmTrackKinds(voiceFile)).toEqual({ video: false, audio: true });
+    // It shows its real length and can be sought before it is played.
+    const { duration, seekableEnd } = await playerLength(video);
+    expect(Number.isFinite(duration)).toBe(true);
+    expect(duration).toBeGreaterThan(2.5);
+    expect(duration).toBeLessThan(5);
+    expect(seekableEnd).toBeCloseTo(duration, 3);
     const seen = await playsThrough(video);
-    expect(heard.error).toBeNull();
     expect(seen.error).toBeNull();
-    expect(heard.readyState).toBeGreaterThanOrEqual(2);
     expect(seen.readyState).toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth > 0)).toBe(true);
+    // It played sound from its own file: Chromium decoded audio from it.
+    expect(
+      await video.evaluate(
+        (v: HTMLVideoElement) =>
+          (v as unknown as { webkitAudioDecodedByteCount: number }).webkitAudioDecodedByteCount,
+      ),
+    ).toBeGreaterThan(0);
 
     // Delete, confirmed: the dialog closes and today is no longer highlighted.
     await entries
@@ -262,6 +307,71 @@ describe('voiceover recorder and calendar', () => {
     await dialog.waitFor({ state: 'detached' });
     await day.waitFor({ state: 'detached' });
     expect(await (await context!.request.get('/api/recordings')).json()).toEqual([]);
+  });
+
+  it('plays a recording made before the voice went into the screen file as one player, the voice in step', async () => {
+    const page = await openProfile();
+    // As the recorder stored them before decision 48: a silent screen video and the voice apart.
+    const screen = await recordTestVideo(page, 4);
+    const voice = await recordTestVoice(page, 4);
+    expect(webmTrackKinds(new Uint8Array(screen))).toEqual({ video: true, audio: false });
+    const res = await context!.request.post('/api/recordings/upload', {
+      multipart: {
+        audioFile: { name: 'voiceover.webm', mimeType: 'audio/webm', buffer: voice },
+        screenFile: { name: 'screen.webm', mimeType: 'video/webm', buffer: screen },
+        sourceVideoUrl: '',
+        duration: '4',
+        recordingType: 'voiceover',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const saved = (await res.json()) as { audioUrl: string; videoUrl: string; videoHasAudio: boolean };
+    expect(saved.videoHasAudio).toBe(false);
+
+    await page.reload();
+    const day = calendar(page).locator(`td[data-day="${await todayKey(page)}"] button`);
+    await day.click();
+    const entry = page.getByRole('dialog').getByRole('listitem');
+    await entry.waitFor();
+    // One set of controls: the video's. The voice plays from a hidden audio element that has none.
+    const video = entry.getByLabel(/^Voiceover of /);
+    expect(await entry.locator('video').count()).toBe(1);
+    expect(await entry.locator('audio[controls]').count()).toBe(0);
+    expect(await video.getAttribute('src')).toBe(saved.videoUrl);
+    const voiceEl = entry.locator('audio');
+    expect(await voiceEl.getAttribute('src')).toBe(saved.audioUrl);
+    expect(await voiceEl.isVisible()).toBe(false);
+
+    const state = () =>
+      entry.evaluate((li) => {
+        const v = li.querySelector('video')!;
+        const a = li.querySelector('audio')!;
+        return { paused: a.paused, time: a.currentTime, videoTime: v.currentTime, rate: a.playbackRate };
+      });
+    // Play: the voice plays and moves on with the picture.
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(async () => (await state()).paused, { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => (await state()).time, { timeout: 10_000 }).toBeGreaterThan(0.3);
+    // Pause: the voice stops too.
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await expect.poll(async () => (await state()).paused).toBe(true);
+    const paused = await state();
+    expect(Math.abs(paused.time - paused.videoTime)).toBeLessThan(0.35);
+    // Seek: the voice goes to the same moment.
+    await video.evaluate((v: HTMLVideoElement) => (v.currentTime = 2.5));
+    await expect.poll(async () => Math.abs((await state()).time - 2.5)).toBeLessThan(0.1);
+    // Speed: the voice follows it, and plays on from the new place.
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.playbackRate = 1.5;
+      return v.play();
+    });
+    await expect.poll(async () => (await state()).rate).toBe(1.5);
+    await expect.poll(async () => (await state()).paused).toBe(false);
+    await expect.poll(async () => (await state()).time, { timeout: 10_000 }).toBeGreaterThan(2.7);
+    // The end: the voice is not left playing.
+    await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.2));
+    await expect.poll(async () => (await state()).paused, { timeout: 10_000 }).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
   });
 
   it("says 'Recording failed' and leaves no track live when the microphone is refused", async () => {

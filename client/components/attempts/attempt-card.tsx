@@ -1,5 +1,4 @@
 import { Mic } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import type { AttemptView } from '@common/contracts/attempts';
 import { formatAngle } from '@common/geometry';
 import { formatMinutes } from '@common/text';
@@ -9,66 +8,26 @@ import { serverErrorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { ConfirmDeleteButton } from '../confirm-delete-button';
 import { PhotoThumbnail } from '../photo-thumbnail';
+import { VoiceoverPlayer } from '../voiceover-player';
 
-/**
- * A posted voiceover: the screen recording with the member's voice kept in step (they are two files),
- * and its real length. The audio follows the video's play, pause, seeking and speed.
- */
-function VoiceoverPlayer({
+/** A posted voiceover: one player with the member's voice (decision 48), and its real length. */
+function PostedVoiceover({
   voiceover,
   author,
 }: {
   voiceover: NonNullable<AttemptView['voiceover']>;
   author: string;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const audio = useRef<HTMLAudioElement>(null);
-  useEffect(() => {
-    const v = video.current;
-    const a = audio.current;
-    if (!v || !a) return;
-    const align = () => {
-      if (Math.abs(a.currentTime - v.currentTime) > 0.25) a.currentTime = v.currentTime;
-    };
-    const onPlay = () => {
-      align();
-      a.playbackRate = v.playbackRate;
-      void a.play().catch(() => undefined);
-    };
-    const onPause = () => a.pause();
-    const onRate = () => (a.playbackRate = v.playbackRate);
-    const onVolume = () => {
-      a.muted = v.muted;
-      a.volume = v.volume;
-    };
-    const events: [string, () => void][] = [
-      ['play', onPlay],
-      ['pause', onPause],
-      ['ended', onPause],
-      ['waiting', onPause],
-      ['playing', onPlay],
-      ['seeked', align],
-      ['ratechange', onRate],
-      ['volumechange', onVolume],
-    ];
-    for (const [name, fn] of events) v.addEventListener(name, fn);
-    return () => {
-      for (const [name, fn] of events) v.removeEventListener(name, fn);
-    };
-  }, []);
   const length = formatMinutes(voiceover.durationSeconds);
   return (
     <figure className="grid w-full max-w-md gap-1.5">
-      <video
-        ref={video}
-        controls
-        playsInline
-        preload="metadata"
-        src={voiceover.screenUrl}
-        aria-label={`Voiceover by ${author}, ${length}`}
+      <VoiceoverPlayer
+        screenUrl={voiceover.screenUrl}
+        audioUrl={voiceover.audioUrl}
+        screenHasAudio={voiceover.screenHasAudio}
+        label={`Voiceover by ${author}, ${length}`}
         className="aspect-video w-full rounded-lg border bg-black"
       />
-      <audio ref={audio} preload="metadata" src={voiceover.audioUrl} className="hidden" />
       <figcaption className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Mic aria-hidden="true" className="size-3.5" />
         Voiceover · <span className="tabular-nums">{length}</span>
@@ -134,7 +93,7 @@ export function AttemptCard({
           className="aspect-video w-72 max-w-full rounded-lg border bg-black"
         />
       )}
-      {attempt.voiceover && <VoiceoverPlayer voiceover={attempt.voiceover} author={author} />}
+      {attempt.voiceover && <PostedVoiceover voiceover={attempt.voiceover} author={author} />}
       {nothing && <p className="text-sm italic text-muted-foreground">Its files were deleted.</p>}
       {canDelete && (
         <ConfirmDeleteButton

@@ -1,13 +1,16 @@
 import { withWebmDuration } from '../../lib/webm-duration';
 
 /**
- * The voiceover recorder, framework-free: the microphone and the screen, each recorded as WebM by its own
- * MediaRecorder. The card only starts it, shows the elapsed time and stops it.
+ * The voiceover recorder, framework-free. One MediaRecorder records the screen with the microphone in it
+ * (the file every player shows, with its voice), another the microphone alone (the spec's `audioFile`,
+ * decision 48). The card only starts it, shows the elapsed time and stops it.
  */
 
 /** One finished take: both files and the real elapsed time. */
 export interface VoiceoverTake {
+  /** The voice alone. */
   audio: Blob;
+  /** The screen with the voice. */
   screen: Blob;
   /** Whole seconds from start to stop (docs/decisions.md decision 4). */
   durationSeconds: number;
@@ -25,7 +28,8 @@ export interface VoiceoverSession {
 }
 
 const AUDIO_TYPES = ['audio/webm;codecs=opus', 'audio/webm'];
-const SCREEN_TYPES = ['video/webm'];
+// VP8 and Opus where the browser names them (Chromium, Firefox); any WebM with video and audio else.
+const SCREEN_TYPES = ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm'];
 
 function supportedType(candidates: readonly string[]): string | undefined {
   return candidates.find((type) => MediaRecorder.isTypeSupported(type));
@@ -85,8 +89,9 @@ export async function startVoiceoverRecording({
   try {
     screen = await navigator.mediaDevices.getDisplayMedia({ video: true });
     microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
-    // Only the picture of the share: any tab audio it carries is not part of a voiceover.
-    video = record(new MediaStream(screen.getVideoTracks()), screenType);
+    // The picture of the share with the member's voice (any tab audio the share carries is not part of a
+    // voiceover): one file that plays with its sound (decision 48).
+    video = record(new MediaStream([...screen.getVideoTracks(), ...microphone.getAudioTracks()]), screenType);
     audio = record(microphone, audioType);
   } catch (error) {
     stopTracks(screen);

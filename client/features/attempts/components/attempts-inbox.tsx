@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
+import { VoiceoverPlayer } from '../../../components/voiceover-player';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { memberHref } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
@@ -60,13 +61,13 @@ function AttemptMedia({ item }: { item: AttemptInboxItem }) {
     );
   }
   if (attempt.voiceover) {
+    // One player with the member's voice, an older recording's voice kept in step (decision 48).
     return (
-      <video
-        controls
-        playsInline
-        preload="metadata"
-        src={attempt.voiceover.screenUrl}
-        aria-label={`Voiceover by ${member.name}`}
+      <VoiceoverPlayer
+        screenUrl={attempt.voiceover.screenUrl}
+        audioUrl={attempt.voiceover.audioUrl}
+        screenHasAudio={attempt.voiceover.screenHasAudio}
+        label={`Voiceover by ${member.name}`}
         className="aspect-video w-full rounded-lg border bg-black object-contain"
       />
     );

@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { Recording } from '@common/contracts/recordings';
 import { PostAttemptDialog } from '../../../components/attempts/post-attempt-dialog';
+import { VoiceoverPlayer } from '../../../components/voiceover-player';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -23,7 +24,7 @@ function timeOf(recordedAt: string): string {
   return new Date(recordedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 }
 
-/** One recording: its time, duration, the voiceover audio, the screen video, posting and deleting it. */
+/** One recording: its time, duration, the voiceover as one player with its voice, posting and deleting it. */
 function RecordingEntry({ recording }: { recording: Recording }) {
   const time = timeOf(recording.recordedAt);
   const [posting, setPosting] = useState(false);
@@ -56,19 +57,11 @@ function RecordingEntry({ recording }: { recording: Recording }) {
           onClose={() => setPosting(false)}
         />
       )}
-      <audio
-        controls
-        preload="metadata"
-        src={recording.audioUrl}
-        aria-label={`Voiceover audio of ${time}`}
-        className="w-full"
-      />
-      <video
-        controls
-        playsInline
-        preload="metadata"
-        src={recording.videoUrl}
-        aria-label={`Screen recording of ${time}`}
+      <VoiceoverPlayer
+        screenUrl={recording.videoUrl}
+        audioUrl={recording.audioUrl}
+        screenHasAudio={recording.videoHasAudio}
+        label={`Voiceover of ${time}`}
         className="aspect-video w-full rounded-md bg-black"
       />
     </li>
