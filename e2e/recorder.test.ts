@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, signUpViaApi, toasts } from './fixtures/browser';
@@ -372,6 +374,64 @@ describe('voiceover recorder and calendar', () => {
     await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.2));
     await expect.poll(async () => (await state()).paused, { timeout: 10_000 }).toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+  });
+
+  it('plays a voiceover posted to a lesson as one player, with or without the voice in its screen file', async () => {
+    const page = await openProfile();
+    const file = (name: string) => fs.readFileSync(path.join('test', 'fixtures', name));
+    const voice = file('recorded-voice.webm');
+    const target = { kind: 'lesson', thinkTank: 'spiritual', topic: 'main', lesson: 'main' };
+    // Both from Chromium's MediaRecorder: a screen with the voice in it, and a silent one as made before.
+    for (const [screen, caption] of [
+      [file('screen-with-voice.webm'), 'Voice in the screen'],
+      [file('recorded-screen.webm'), 'Voice beside the screen'],
+    ] as const) {
+      const saved = await context!.request.post('/api/recordings/upload', {
+        multipart: {
+          audioFile: { name: 'voiceover.webm', mimeType: 'audio/webm', buffer: voice },
+          screenFile: { name: 'screen.webm', mimeType: 'video/webm', buffer: screen },
+          sourceVideoUrl: '',
+          duration: '2',
+          recordingType: 'voiceover',
+        },
+      });
+      expect(saved.status()).toBe(201);
+      const { id } = (await saved.json()) as { id: string };
+      const posted = await context!.request.post('/api/attempts', {
+        data: { target, caption, recordingId: id },
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+    }
+    await page.goto('/think-tanks/spiritual');
+    const log = page.getByRole('log', { name: 'Discussion messages' });
+    const postOf = (caption: string) => log.getByRole('listitem').filter({ hasText: caption });
+    const withVoice = postOf('Voice in the screen');
+    const beside = postOf('Voice beside the screen');
+    await withVoice.getByLabel(/^Voiceover by /).waitFor();
+    await beside.getByLabel(/^Voiceover by /).waitFor();
+
+    // The screen with the voice: one video, nothing beside it, and it decodes sound.
+    expect(await withVoice.locator('video').count()).toBe(1);
+    expect(await withVoice.locator('audio').count()).toBe(0);
+    const video = withVoice.locator('video');
+    await playsThrough(video);
+    expect(
+      await video.evaluate(
+        (v: HTMLVideoElement) =>
+          (v as unknown as { webkitAudioDecodedByteCount: number }).webkitAudioDecodedByteCount,
+      ),
+    ).toBeGreaterThan(0);
+
+    // The older kind: one video with controls, its voice in a hidden audio element that follows it.
+    expect(await beside.locator('video[controls]').count()).toBe(1);
+    expect(await beside.locator('audio[controls]').count()).toBe(0);
+    const voiceEl = beside.locator('audio');
+    expect(await voiceEl.isVisible()).toBe(false);
+    const paused = () => voiceEl.evaluate((a: HTMLAudioElement) => a.paused);
+    await beside.locator('video').evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(paused, { timeout: 10_000 }).toBe(false);
+    await beside.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
+    await expect.poll(paused).toBe(true);
   });
 
   it("says 'Recording failed' and leaves no track live when the microphone is refused", async () => {
