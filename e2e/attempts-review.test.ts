@@ -117,6 +117,11 @@ describe('the coaches’ inbox', () => {
       await page.goto('/');
       await page.getByRole('heading', { name: `Attempts to review (${n - 2})` }).waitFor();
 
+      // The member's chat shows what the coach's reply answers.
+      await memberPage.goto('/');
+      const reply = memberPage.getByRole('listitem').filter({ hasText: 'Nice bar path' });
+      await reply.getByText(`Reply to ${ann.user.name}’s attempt: “${chatCaption}”`).waitFor();
+
       // A member who opens the address is told it is not theirs.
       await memberPage.goto('/attempts/review');
       await memberPage.getByText('Only administrators can review attempts.').waitFor();

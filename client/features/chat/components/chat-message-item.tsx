@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CornerUpLeft } from 'lucide-react';
 import { memo } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import { isMediaUrl } from '@common/media-url';
@@ -11,6 +12,26 @@ import { cn } from '../../../lib/utils';
 import { VideoMessage } from './video-message';
 
 // Media messages carry a URL of this app's media handler (common/media-url.ts); anything else is shown as text.
+
+/**
+ * What a reply answers (issue 30: a coach's reply to an attempt): its author and the start of its text,
+ * when the room holds it; otherwise that it answers an earlier message.
+ */
+function RepliedTo({ message }: { message: ChatMessage | null }) {
+  const what = message
+    ? `${message.user.name}${message.messageType === 'attempt' ? '’s attempt' : ''}${
+        message.content && (message.messageType === 'text' || message.messageType === 'attempt')
+          ? `: “${message.content.length > 60 ? `${message.content.slice(0, 60)}…` : message.content}”`
+          : ''
+      }`
+    : 'an earlier message';
+  return (
+    <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+      <CornerUpLeft aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="truncate">Reply to {what}</span>
+    </p>
+  );
+}
 
 function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const queryClient = useQueryClient();
@@ -45,16 +66,19 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
 
 /**
  * One message: the sender's picture, name (a link to their page, none for a deleted member) and time,
- * then the text or media. A message that continues the same sender's run leaves out the picture and name.
+ * then what it replies to, if anything, and the text or media. A message that continues the same sender's run leaves out the picture and name.
  */
 export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   continued,
   mine,
+  repliedTo,
 }: {
   message: ChatMessage;
   continued: boolean;
   mine: boolean;
+  /** The message this one replies to, when it does and the room holds it. */
+  repliedTo?: ChatMessage | null;
 }) {
   return (
     <MessageRow
@@ -64,6 +88,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       className={cn('group/message py-1', continued ? 'mt-0' : 'mt-2 first:mt-0')}
       contentClassName="gap-1"
     >
+      {message.replyToId !== undefined && <RepliedTo message={repliedTo ?? null} />}
       <MessageBody message={message} mine={mine} />
     </MessageRow>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { CHAT_POLL_MS } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -43,6 +43,8 @@ export function CommunityRoom({ username }: { username: string }) {
 
   const scroll = useChatScroll(messages ?? [], loadOlder);
   const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
+  // What a reply answers, when the room holds it (issue 30).
+  const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);
 
   return (
     <>
@@ -71,6 +73,7 @@ export function CommunityRoom({ username }: { username: string }) {
                 message={message}
                 continued={continuesRun(messages[i - 1], message)}
                 mine={message.user.username === username}
+                repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
               />
             ))}
           </ol>
