@@ -3,7 +3,7 @@
 // count, the page's long tasks and event-loop delays).
 import { decodeFrames, openClip } from '../../client/features/analysis/pose/demux/decode-clip';
 import { blobSource } from '../../client/features/analysis/pose/demux/types';
-import { writeWebm, type EncodedFrame } from './webm-writer';
+import { writeWebm, type EncodedFrame } from '../../common/webm-writer';
 
 export type ClipOptions = {
   /** The photo, a JPEG in base64. */
@@ -85,7 +85,14 @@ async function makeClip(o: ClipOptions): Promise<{ base64: string; bytes: number
   await encoder.flush();
   encoder.close();
   if (failure) throw failure;
-  const webm = writeWebm({ width: o.width, height: o.height, fps: o.fps, frames });
+  const webm = writeWebm({
+    codec: 'V_VP8',
+    width: o.width,
+    height: o.height,
+    frames,
+    lastFrameUs: 1e6 / o.fps,
+    app: 'tribe36-bench',
+  });
   clip = new Blob([webm as Uint8Array<ArrayBuffer>], { type: 'video/webm' });
   const url = await new Promise<string>((resolve) => {
     const reader = new FileReader();

@@ -1,12 +1,19 @@
-// A minimal WebM writer for the benchmarks: one VP8 video track of frames already encoded (WebCodecs
-// VideoEncoder), with its Duration, the frame length and Cues (one a cluster, a cluster from each key
-// frame) ahead of the clusters, so that a player knows the clip's length and seeks at once.
+/**
+ * Writes a WebM file of one video track whose frames are already encoded (WebCodecs' VideoEncoder, VP8
+ * or VP9), with its Duration, the frame length when the frames are evenly spaced, and Cues (one a
+ * Cluster, a Cluster from each key frame) ahead of the Clusters, so that a player knows the clip's
+ * length and seeks at once (decision 25). Used for a posted attempt's clip (decision 47) and by the
+ * benchmarks; plain TypeScript over bytes.
+ */
+import { concatBytes as concat, EBML_ID as ID } from './ebml';
 
-import { concatBytes as concat, EBML_ID as ID } from '../../common/ebml';
-
+/** One encoded frame, in presentation order; times in microseconds from the clip's start. */
 export type EncodedFrame = { timestampUs: number; key: boolean; data: Uint8Array };
 
 type Part = Uint8Array | number[];
+
+/** A Cluster's blocks hold their time as a signed 16-bit offset in milliseconds: start another well before. */
+const MAX_CLUSTER_MS = 30_000;
 
 /** `value` big-endian in `width` bytes (width 0: as few as it needs, at least one). */
 function uintBytes(value: number, width = 0): number[] {
@@ -37,17 +44,35 @@ const float = (id: number, value: number) => {
   return element(id, bytes);
 };
 
-/** The WebM file of `frames` (in presentation order, the first a key frame), `fps` frames a second. */
+/** The interval between frames when they are evenly spaced (within 1 ms), else null. */
+export function evenFrameUs(timesUs: readonly number[]): number | null {
+  if (timesUs.length < 2) return null;
+  const step = (timesUs[timesUs.length - 1]! - timesUs[0]!) / (timesUs.length - 1);
+  if (step <= 0) return null;
+  for (let i = 1; i < timesUs.length; i++) {
+    if (Math.abs(timesUs[i]! - timesUs[i - 1]! - step) > 1000) return null;
+  }
+  return step;
+}
+
+/**
+ * The WebM file of `frames` (in presentation order, the first a key frame). Its Duration is the last
+ * frame's time plus `lastFrameUs` (how long the last frame is shown).
+ */
 export function writeWebm(options: {
+  codec: 'V_VP8' | 'V_VP9';
   width: number;
   height: number;
-  fps: number;
   frames: readonly EncodedFrame[];
+  lastFrameUs: number;
+  app?: string;
 }): Uint8Array {
-  const { frames, fps } = options;
+  const { frames } = options;
+  const app = options.app ?? 'tribe36';
   const ms = (us: number) => Math.round(us / 1000);
   const lastFrame = frames[frames.length - 1];
-  const durationMs = lastFrame ? lastFrame.timestampUs / 1000 + 1000 / fps : 0;
+  const durationMs = lastFrame ? (lastFrame.timestampUs + options.lastFrameUs) / 1000 : 0;
+  const even = evenFrameUs(frames.map((f) => f.timestampUs));
 
   const clusters: { timeMs: number; bytes: Uint8Array }[] = [];
   let group: EncodedFrame[] = [];
@@ -67,7 +92,7 @@ export function writeWebm(options: {
     group = [];
   };
   for (const f of frames) {
-    if (f.key) flush();
+    if (f.key || (group[0] && ms(f.timestampUs) - ms(group[0].timestampUs) > MAX_CLUSTER_MS)) flush();
     group.push(f);
   }
   flush();
@@ -77,8 +102,8 @@ export function writeWebm(options: {
       ID.Info,
       uint(ID.TimecodeScale, 1_000_000),
       float(ID.Duration, durationMs),
-      text(ID.MuxingApp, 'tribe36-bench'),
-      text(ID.WritingApp, 'tribe36-bench'),
+      text(ID.MuxingApp, app),
+      text(ID.WritingApp, app),
     ),
     element(
       ID.Tracks,
@@ -88,8 +113,8 @@ export function writeWebm(options: {
         uint(ID.TrackUID, 1),
         uint(ID.TrackType, 1),
         uint(ID.FlagLacing, 0),
-        text(ID.CodecID, 'V_VP8'),
-        uint(ID.DefaultDuration, Math.round(1e9 / fps)),
+        text(ID.CodecID, options.codec),
+        ...(even ? [uint(ID.DefaultDuration, Math.round(even * 1000))] : []),
         element(ID.Video, uint(ID.PixelWidth, options.width), uint(ID.PixelHeight, options.height)),
       ),
     ),
