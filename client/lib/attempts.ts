@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttemptAngleValue, AttemptTarget, PostAttemptBody } from '@common/contracts/attempts';
 import { findLesson, lessonHeading } from '@common/curriculum';
 import { apiJson, apiRequest } from './api-client';
-import { withWebmDuration } from './webm-duration';
 import { uploadFile } from './upload-file';
 
 /**
@@ -19,10 +18,18 @@ export type AttemptDraft =
       angles: AttemptAngleValue[];
       /** Where in the member's video the frame is; null for an image. */
       frameSeconds: number | null;
-      /** Records the clip's segment around the frame; null for an image. */
-      recordClip: (() => Promise<Blob>) | null;
+      /** Makes the clip's segment around the frame; null for an image. */
+      clip: ClipMaker | null;
     }
   | { kind: 'voiceover'; recordingId: string; label: string };
+
+/** The clip around a posted frame, made on demand (docs/decisions.md decision 47). */
+export type ClipMaker = {
+  /** Why this browser cannot make the clip ('it cannot encode video'), or null when it can. */
+  problem(): Promise<string | null>;
+  /** The clip as a WebM with its Duration and Cues; rejects with an AbortError when `signal` aborts. */
+  make(options: { signal: AbortSignal; onProgress(fraction: number): void }): Promise<Blob>;
+};
 
 /** How long a clip around the frame is, in seconds. */
 export const ATTEMPT_CLIP_SECONDS = 4;
@@ -38,21 +45,17 @@ export function describeTarget(target: AttemptTarget): string {
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
-/** Uploads the draft's files and posts it; `onStep` tells what it is doing. */
+/** Uploads the draft's files (and its clip, made already) and posts it; `onStep` tells what it is doing. */
 export async function postAttempt(
   draft: AttemptDraft,
-  fields: { target: AttemptTarget; caption: string; withClip: boolean },
+  fields: { target: AttemptTarget; caption: string; clip: Blob | null },
   onStep: (step: PostStep) => void = () => {},
 ): Promise<unknown> {
   const body: PostAttemptBody = { target: fields.target, caption: fields.caption, angles: [] };
   if (draft.kind === 'voiceover') {
     body.recordingId = draft.recordingId;
   } else {
-    let clip: Blob | null = null;
-    if (fields.withClip && draft.recordClip) {
-      onStep('clip');
-      clip = await withWebmDuration(await draft.recordClip());
-    }
+    const { clip } = fields;
     onStep('upload');
     const name = `attempt-${stamp()}`;
     body.imageUrl = (await uploadFile(new File([draft.image], `${name}.png`, { type: 'image/png' }))).url;

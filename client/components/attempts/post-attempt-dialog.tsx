@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GraduationCap, LoaderCircle, MessagesSquare, Send } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AttemptTarget } from '@common/contracts/attempts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
 import { formatAngle } from '@common/geometry';
@@ -34,7 +34,7 @@ import { Textarea } from '../ui/textarea';
 export type TargetKind = AttemptTarget['kind'];
 
 const STEP_TEXT: Record<PostStep, string> = {
-  clip: `Recording the ${ATTEMPT_CLIP_SECONDS} s clip…`,
+  clip: `Making the ${ATTEMPT_CLIP_SECONDS} s clip…`,
   upload: 'Uploading…',
   post: 'Posting…',
 };
@@ -75,6 +75,27 @@ export function PostAttemptDialog({
   const [withClip, setWithClip] = useState(false);
   const [step, setStep] = useState<PostStep | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const clipMaker = draft.kind === 'frame' ? draft.clip : null;
+  // Why this browser cannot make the clip (decision 47): undefined while it is asked, null when it can.
+  const [clipProblem, setClipProblem] = useState<string | null | undefined>(undefined);
+  const [clipProgress, setClipProgress] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const clipAbort = useRef<AbortController | null>(null);
+  useEffect(() => {
+    if (!clipMaker) return;
+    let live = true;
+    clipMaker.problem().then(
+      (problem) => live && setClipProblem(problem),
+      (e: unknown) => {
+        console.error('Could not tell whether the clip can be made', e);
+        if (live) setClipProblem('it cannot read this video');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [clipMaker]);
+  useEffect(() => () => clipAbort.current?.abort(), []);
   const chosenLesson = lesson || defaultLesson || FIRST_LESSON;
 
   const preview = useMemo(() => (draft.kind === 'frame' ? URL.createObjectURL(draft.image) : null), [draft]);
@@ -87,9 +108,28 @@ export function PostAttemptDialog({
     event.preventDefault();
     if (step) return;
     setError(null);
+    setNotice(null);
     let at: PostStep | null = null;
     try {
-      await postAttempt(draft, { target, caption: caption.trim(), withClip }, (next) => {
+      let clip: Blob | null = null;
+      if (withClip && clipMaker && clipProblem === null) {
+        at = 'clip';
+        setStep('clip');
+        setClipProgress(0);
+        const abort = new AbortController();
+        clipAbort.current = abort;
+        try {
+          clip = await clipMaker.make({ signal: abort.signal, onProgress: setClipProgress });
+        } catch (e) {
+          if (!(e instanceof DOMException && e.name === 'AbortError')) throw e;
+          setNotice('Clip cancelled. Nothing was posted.');
+          setStep(null);
+          return;
+        } finally {
+          clipAbort.current = null;
+        }
+      }
+      await postAttempt(draft, { target, caption: caption.trim(), clip }, (next) => {
         at = next;
         setStep(next);
       });
@@ -101,7 +141,7 @@ export function PostAttemptDialog({
       setError(
         serverErrorMessage(e) ??
           (at === 'clip'
-            ? 'Could not record the clip. Try again, or post without it.'
+            ? 'Could not make the clip. Try again, or post without it.'
             : 'Could not post your attempt. Please try again.'),
       );
       setStep(null);
@@ -173,16 +213,43 @@ export function PostAttemptDialog({
               placeholder={kind === 'chat' ? 'Say something about it' : 'What should your coach look at?'}
             />
           </div>
-          {draft.kind === 'frame' && draft.recordClip && (
-            <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
-              <Label htmlFor={`${id}-clip`} className="grid gap-1">
-                <span>Include the clip</span>
-                <span className="text-xs font-normal text-muted-foreground">
-                  {ATTEMPT_CLIP_SECONDS} s around this frame, with your drawings
-                </span>
-              </Label>
-              <Switch id={`${id}-clip`} checked={withClip} onCheckedChange={setWithClip} />
+          {clipMaker && (
+            <div className="grid gap-3 rounded-lg border p-3">
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor={`${id}-clip`} className="grid gap-1">
+                  <span>Include the clip</span>
+                  <span className="text-xs font-normal text-muted-foreground">
+                    {typeof clipProblem === 'string'
+                      ? `This browser cannot make the clip: ${clipProblem}. Your frame is posted alone.`
+                      : `${ATTEMPT_CLIP_SECONDS} s around this frame, with your drawings`}
+                  </span>
+                </Label>
+                <Switch
+                  id={`${id}-clip`}
+                  checked={withClip && typeof clipProblem !== 'string'}
+                  disabled={typeof clipProblem === 'string' || step !== null}
+                  onCheckedChange={setWithClip}
+                />
+              </div>
+              {step === 'clip' && (
+                <div className="flex items-center gap-3">
+                  <progress
+                    aria-label="Making the clip"
+                    value={clipProgress}
+                    max={1}
+                    className="h-2 min-w-32 flex-1 accent-primary"
+                  />
+                  <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
+                    {Math.round(clipProgress * 100)} %
+                  </span>
+                </div>
+              )}
             </div>
+          )}
+          {notice && (
+            <p role="status" className="text-sm text-muted-foreground">
+              {notice}
+            </p>
           )}
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
@@ -190,7 +257,13 @@ export function PostAttemptDialog({
             </p>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" disabled={step !== null} onClick={onClose}>
+            {/* While the clip is made, Cancel stops it (the dialog stays, with what the member wrote). */}
+            <Button
+              type="button"
+              variant="outline"
+              disabled={step !== null && step !== 'clip'}
+              onClick={() => (step === 'clip' ? clipAbort.current?.abort() : onClose())}
+            >
               Cancel
             </Button>
             <Button type="submit" disabled={step !== null}>

@@ -418,7 +418,7 @@ export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | nu
           image: await engine!.exportPng(),
           angles: engine!.angleValues(),
           frameSeconds: video ? engine!.currentTime : null,
-          recordClip: video ? () => engine!.recordClip(ATTEMPT_CLIP_SECONDS) : null,
+          clip: video ? engine!.clipMaker(ATTEMPT_CLIP_SECONDS) : null,
         };
       }}
     />

@@ -234,7 +234,7 @@ function ClipAnalysisControls({
                   // The picked joints' angles in the frame the player shows (the chart's cursor).
                   angles: layer.angleValues().filter((a) => labels.has(a.label)),
                   frameSeconds: engine.currentTime,
-                  recordClip: null,
+                  clip: null,
                 };
               }}
             />

@@ -19,6 +19,7 @@ import {
   type Speed,
   type Tool,
 } from './annotations';
+import type { ClipMaker } from '../../../lib/attempts';
 import { AnnotationTiles } from './annotation-tiles';
 import { angleBandHeight, angleValues, drawAngleBand, type AngleValue } from './export-frame';
 import { describeAnnotations } from './describe-annotations';
@@ -418,60 +419,41 @@ export class AnalysisEngine {
   }
 
   /**
-   * Records the clip's segment around the current frame, as the canvas shows it (the video with its
-   * drawings, under the current zoom), at 1280 × 640, `seconds` long at most, at normal speed; then goes back to the
-   * frame, paused. A WebM blob; rejects for an image or when the browser cannot record a canvas.
+   * What the post dialog needs to make the clip around the current frame (decision 47): `seconds`
+   * centred on it, cut to the video, decoded, drawn and encoded frame by frame at 1280 × 640 with the
+   * drawings as the canvas shows them now (the video under the current zoom, the annotations, each
+   * frame's own skeleton once the clip is analysed). The player is left as it is. Null for an image.
+   * The code is loaded when first asked.
    */
-  async recordClip(seconds: number): Promise<Blob> {
-    const video = this.media?.video;
-    if (!video || this.state.mediaType !== 'video') throw new Error('Only a video has a clip');
-    const at = video.currentTime;
-    // A recorded WebM may not say its length: then the clip ends where the video does.
-    const end = this.media!.duration > 0 ? this.media!.duration : Infinity;
-    const from = Math.max(0, Math.min(at - seconds / 2, end - seconds));
-    const to = Math.min(end, from + seconds);
-    const rate = video.playbackRate;
-    this.pause();
-    await seekTo(video, from);
-    // Drawn for the clip alone, at a fixed size: not the on-screen surface, whose size follows the
-    // screen and which shows the keyboard's crosshair.
-    const out = document.createElement('canvas');
-    out.width = CANVAS_WIDTH * CLIP_SCALE;
-    out.height = CANVAS_HEIGHT * CLIP_SCALE;
-    const ctx = out.getContext('2d', { alpha: false })!;
-    const paint = () => renderScene(ctx, this.scene(false), CLIP_SCALE);
-    paint();
-    const stream = out.captureStream(30);
-    const type = MediaRecorder.isTypeSupported('video/webm;codecs=vp8')
-      ? 'video/webm;codecs=vp8'
-      : 'video/webm';
-    const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 2_500_000 });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
-    const stopped = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
-    try {
-      video.playbackRate = 1;
-      recorder.start(250);
-      await video.play();
-      await new Promise<void>((resolve) => {
-        const check = () => {
-          paint();
-          if (this.destroyed || video.ended || video.paused || video.currentTime >= to) resolve();
-          else requestAnimationFrame(check);
-        };
-        check();
-      });
-    } finally {
-      video.pause();
-      if (recorder.state !== 'inactive') recorder.stop();
-      video.playbackRate = rate;
-      for (const track of stream.getTracks()) track.stop();
-    }
-    await stopped;
-    await seekTo(video, at);
-    this.invalidate();
-    if (chunks.length === 0) throw new Error('Nothing was recorded');
-    return new Blob(chunks, { type: 'video/webm' });
+  clipMaker(seconds: number): ClipMaker | null {
+    const media = this.media;
+    const size = media?.size;
+    if (!media?.video || !size || this.state.mediaType !== 'video') return null;
+    const source = media.file ?? media.source;
+    const width = CANVAS_WIDTH * CLIP_SCALE;
+    const height = CANVAS_HEIGHT * CLIP_SCALE;
+    const at = media.currentTime;
+    const duration = media.duration;
+    // The drawings as they are now: the member cannot change them while the dialog is open.
+    const scene: Scene = { ...this.scene(false), annotations: this.annotations.slice(), mediaSize: size };
+    const load = () => import('../clip/make-clip');
+    return {
+      problem: async () => (await load()).clipProblem(source, width, height),
+      make: async ({ signal, onProgress }) =>
+        (await load()).makeClip({
+          source,
+          at,
+          seconds,
+          duration,
+          size,
+          width,
+          height,
+          signal,
+          onProgress,
+          draw: (ctx, image, time) =>
+            renderScene(ctx, { ...scene, media: image, pose: this.pose.overlayAt(time) }, CLIP_SCALE),
+        }),
+    };
   }
 
   destroy() {
@@ -699,13 +681,4 @@ export class AnalysisEngine {
     if (annotation.type === 'angle') this.showBanner(angleBannerText(annotation.angle));
     else this.announce(`${this.state.annotationTexts.at(-1)} added.`);
   }
-}
-
-/** Seeks a video and waits until the frame there is ready. */
-function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
-  if (Math.abs(video.currentTime - time) < 0.001 && !video.seeking) return Promise.resolve();
-  return new Promise((resolve) => {
-    video.addEventListener('seeked', () => resolve(), { once: true });
-    video.currentTime = time;
-  });
 }

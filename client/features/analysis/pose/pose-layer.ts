@@ -140,6 +140,20 @@ export class PoseLayer {
   }
 
   /**
+   * The analysed skeleton of the frame shown at `time` (a posted clip draws each frame's own,
+   * decision 47); null when pose is off or the clip has not been analysed.
+   */
+  overlayAt(time: number): PoseOverlay | null {
+    const run = this.state.run;
+    if (this.state.status !== 'ready' || run.status !== 'done') return null;
+    if (this.analysedTimes.length !== run.result.frames.length)
+      this.analysedTimes = run.result.frames.map((f) => f.time);
+    const landmarks =
+      run.result.frames[Math.max(0, lastAtOrBefore(this.analysedTimes, time + 0.001))]?.landmarks;
+    return landmarks ? { landmarks, size: run.result.size } : null;
+  }
+
+  /**
    * The shown frame's joint angles as posted with a frame ('Left knee' 106.4, one decimal): what the
    * member sees beside the player; none while pose is off or no athlete is found.
    */
