@@ -13,6 +13,7 @@ describe('chat message presenter', () => {
     username: 'ann',
     profilePicture: null,
     attempt: null,
+    replyToId: null,
   };
 
   it('presents a message with its author, never the author id', () => {
@@ -33,5 +34,15 @@ describe('chat message presenter', () => {
       { id: 'u1', name: 'Ann Runner', username: 'ann', profilePicture: null },
     );
     expect(posted).toEqual(read);
+  });
+
+  it('names the message a reply answers, and says nothing of it on other messages (issue 30)', () => {
+    const reply = authoredChatRecord(
+      { id: 13, createdAt: read.createdAt },
+      { content: 'Knees out', messageType: 'text', replyToId: 12 },
+      { id: 'u2', name: 'Coach', username: 'coach', profilePicture: null },
+    );
+    expect(presentChatMessage(reply)).toMatchObject({ id: 13, content: 'Knees out', replyToId: 12 });
+    expect(presentChatMessage(read)).not.toHaveProperty('replyToId');
   });
 });
