@@ -2,7 +2,7 @@
  * Writes a WebM file of one video track whose frames are already encoded (WebCodecs' VideoEncoder, VP8
  * or VP9), with its Duration, the frame length when the frames are evenly spaced, and Cues (one a
  * Cluster, a Cluster from each key frame) ahead of the Clusters, so that a player knows the clip's
- * length and seeks at once (decision 25). Used for a posted attempt's clip (decision 47) and by the
+ * length and seeks at once (decision 25). Used for a posted attempt's clip (decision 51) and by the
  * benchmarks; plain TypeScript over bytes.
  */
 import { concatBytes as concat, EBML_ID as ID } from './ebml';

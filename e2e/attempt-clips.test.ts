@@ -1,4 +1,4 @@
-// A posted clip is the clip the member asked for (issue 30 part 1, docs/decisions.md decision 47): made
+// A posted clip is the clip the member asked for (issue 30 part 1, docs/decisions.md decision 51): made
 // frame by frame, 4 s centred on the frame, cut to the video, at the source's frame rate. Its length
 // is read from the stored file: the WebM's Duration, and its frames counted by the demuxer.
 import path from 'node:path';
@@ -145,5 +145,36 @@ describe('a posted clip', () => {
     expect(Math.abs(clip.seconds - 2)).toBeLessThanOrEqual(1 / 15 + 1e-6);
     expect(clip.frames).toBe(ATHLETE_CLIP_FRAMES);
     expect(clip.frameMs[1]! - clip.frameMs[0]!).toBeCloseTo(1000 / 15, -1);
+  });
+
+  it('is left out where the browser cannot encode video: the dialog says so and the frame is posted alone', async () => {
+    const { page, context, baseURL } = f;
+    await context.addInitScript(() => {
+      // A browser without WebCodecs' encoder (older Safari and Firefox).
+      delete (window as { VideoEncoder?: unknown }).VideoEncoder;
+    });
+    const tool = await openTool(f);
+    await loadAt(tool, TEN_SECONDS, 5);
+    await tool.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Post to chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post to chat' });
+    await dialog
+      .getByText('This browser cannot make the clip: it cannot encode video. Your frame is posted alone.')
+      .waitFor();
+    const clipSwitch = dialog.getByRole('switch', { name: /Include the clip/ });
+    expect(await clipSwitch.isDisabled()).toBe(true);
+    const caption = `Frame alone ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Caption').fill(caption);
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const answer = await context.request.get(`${baseURL}/api/chat/community`);
+    const posted = (
+      (await answer.json()) as {
+        content: string;
+        attempt: { clipUrl: string | null; imageUrl: string | null } | null;
+      }[]
+    ).find((m) => m.content === caption);
+    expect(posted?.attempt?.imageUrl).toBeTruthy();
+    expect(posted?.attempt?.clipUrl).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export type AttemptDraft =
     }
   | { kind: 'voiceover'; recordingId: string; label: string };
 
-/** The clip around a posted frame, made on demand (docs/decisions.md decision 47). */
+/** The clip around a posted frame, made on demand (docs/decisions.md decision 51). */
 export type ClipMaker = {
   /** Why this browser cannot make the clip ('it cannot encode video'), or null when it can. */
   problem(): Promise<string | null>;

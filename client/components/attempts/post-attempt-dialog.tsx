@@ -76,7 +76,7 @@ export function PostAttemptDialog({
   const [step, setStep] = useState<PostStep | null>(null);
   const [error, setError] = useState<string | null>(null);
   const clipMaker = draft.kind === 'frame' ? draft.clip : null;
-  // Why this browser cannot make the clip (decision 47): undefined while it is asked, null when it can.
+  // Why this browser cannot make the clip (decision 51): undefined while it is asked, null when it can.
   const [clipProblem, setClipProblem] = useState<string | null | undefined>(undefined);
   const [clipProgress, setClipProgress] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import type { EncodedSample } from '../pose/demux/types';
 
 /**
- * Which part of a video a posted clip holds (issue 30, docs/decisions.md decision 47): `seconds`
+ * Which part of a video a posted clip holds (issue 30, docs/decisions.md decision 51): `seconds`
  * centred on the frame at `at`, cut (never shifted) to the video's start; its end is cut by the file
  * itself, where the frames stop. Times in microseconds.
  */

@@ -1,5 +1,5 @@
 /**
- * A posted attempt's clip, made frame by frame (issue 30, docs/decisions.md decision 47): the window
+ * A posted attempt's clip, made frame by frame (issue 30, docs/decisions.md decision 51): the window
  * around the frame is decoded in order with WebCodecs (the pose worker's demuxers and decoder,
  * decision 42), each frame is drawn with the member's drawings by the caller, encoded with
  * `VideoEncoder` (VP8, else VP9) at the source's own frame times, and written as a WebM with its
@@ -46,7 +46,7 @@ type Encoder = { config: VideoEncoderConfig; codec: 'V_VP8' | 'V_VP9' };
 /**
  * The first WebM codec this browser encodes at this size, or null. VP9 first: Chromium's VP8 encoder
  * at 1280 × 640 made 3–4 frames a second on a busy 2-core machine (its threads wait for each other by
- * spinning), VP9 about 40 (decision 47).
+ * spinning), VP9 about 40 (decision 51).
  */
 async function pickEncoder(width: number, height: number): Promise<Encoder | null> {
   if (typeof VideoEncoder !== 'function' || typeof VideoFrame !== 'function') return null;

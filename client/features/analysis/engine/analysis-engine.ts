@@ -419,7 +419,7 @@ export class AnalysisEngine {
   }
 
   /**
-   * What the post dialog needs to make the clip around the current frame (decision 47): `seconds`
+   * What the post dialog needs to make the clip around the current frame (decision 51): `seconds`
    * centred on it, cut to the video, decoded, drawn and encoded frame by frame at 1280 × 640 with the
    * drawings as the canvas shows them now (the video under the current zoom, the annotations, each
    * frame's own skeleton once the clip is analysed). The player is left as it is. Null for an image.

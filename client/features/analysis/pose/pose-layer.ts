@@ -141,7 +141,7 @@ export class PoseLayer {
 
   /**
    * The analysed skeleton of the frame shown at `time` (a posted clip draws each frame's own,
-   * decision 47); null when pose is off or the clip has not been analysed.
+   * decision 51); null when pose is off or the clip has not been analysed.
    */
   overlayAt(time: number): PoseOverlay | null {
     const run = this.state.run;
