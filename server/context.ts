@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
-import { createAttemptStore, type AttemptStore } from './lib/attempt-store';
+import { createRateEventStore, type RateEventStore } from './lib/rate-event-store';
 import { authService, type AuthService } from './modules/auth/auth.service';
 import { createDeviceCookies, DEVICE_KEY_SECRET, newDeviceKey } from './modules/auth/device-cookie';
 import { secretsRepository } from './db/repositories/secrets.repository';
@@ -65,7 +65,7 @@ export type AppContext = {
    * Every limit's counts (sign-in, registration, password reset, chat and discussion posts): in
    * PostgreSQL, shared by every process on it, or in memory on the embedded database (decision 29).
    */
-  limits: AttemptStore;
+  limits: RateEventStore;
   throttle: LoginThrottle;
   auth: AuthService;
   profile: ReturnType<typeof profileService>;
@@ -112,7 +112,7 @@ export function createContext(
 ): AppContext {
   const users = usersRepository(database.db);
   const sessions = createSessionStore(database, config.adminEmails);
-  const limits = createAttemptStore(database);
+  const limits = createRateEventStore(database);
   const throttle = createLoginThrottle({ store: limits });
   const secrets = secretsRepository(database.db);
   const devices = createDeviceCookies(() => secrets.getOrCreate(DEVICE_KEY_SECRET, newDeviceKey));

@@ -1,4 +1,4 @@
-import type { AttemptStore, Rule } from './attempt-store';
+import type { RateEventStore, Rule } from './rate-event-store';
 import { AppError } from './errors';
 
 /** The Retry-After header of a 429: whole seconds, at least 1. */
@@ -11,7 +11,7 @@ export function retryAfterHeader(retryAfterMs: number): Record<string, string> {
  * `<name>:<key>` (so in PostgreSQL, across every server process, when the app runs on it).
  */
 export function createRateLimiter(
-  store: AttemptStore,
+  store: RateEventStore,
   name: string,
   rule: Rule,
   message: string,

@@ -4,7 +4,7 @@ import { rateEvents } from '../schema';
 
 export type RateEntry = { key: string; limit: number; windowMs: number };
 
-/** Drizzle queries on rate_events only (server/lib/attempt-store.ts gives them their meaning). */
+/** Drizzle queries on rate_events only (server/lib/rate-event-store.ts gives them their meaning). */
 export function rateEventsRepository(db: Db) {
   return {
     /**

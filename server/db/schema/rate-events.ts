@@ -5,7 +5,7 @@ import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * registrations, password-reset requests, chat and discussion posts): one row per attempt under
  * its key (`unknown:<account>`, `address:<ip>`, `chat:<user>`…). A key's rows are counted under a
  * transaction-scoped advisory lock on the key, so two processes cannot both take the last place
- * (server/lib/attempt-store.ts). Rows past `expires_at` count for nothing and are pruned.
+ * (server/lib/rate-event-store.ts). Rows past `expires_at` count for nothing and are pruned.
  */
 export const rateEvents = pgTable(
   'rate_events',

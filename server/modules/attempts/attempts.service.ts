@@ -22,7 +22,7 @@ import type {
 } from '../../db/repositories/attempts.repository';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import type { AttemptStore } from '../../lib/attempt-store';
+import type { RateEventStore } from '../../lib/rate-event-store';
 import { AppError } from '../../lib/errors';
 import { chatPostLimiter, discussionPostLimiter } from '../../lib/post-limits';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
@@ -43,7 +43,7 @@ type Deps = {
   };
   media: Pick<MediaStore, 'find' | 'remove'>;
   /** Where posts are counted: an attempt counts as a post to its thread (server/lib/post-limits.ts). */
-  limits: AttemptStore;
+  limits: RateEventStore;
   adminEmails: ReadonlySet<string>;
   /** A coach's attempt or a deleted one changes members' unread marks (server/storage/progress-cache.ts). */
   progress: ProgressChanges;

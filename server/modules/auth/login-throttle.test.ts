@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryAttemptStore } from '../../lib/attempt-store';
+import { createMemoryRateEventStore } from '../../lib/rate-event-store';
 import {
   createLoginThrottle,
   retryAfterHeader,
@@ -153,7 +153,7 @@ describe('registration limit', () => {
 
 describe('memory attempt store', () => {
   it('take counts under every key or none', async () => {
-    const store = createMemoryAttemptStore();
+    const store = createMemoryRateEventStore();
     const small = { limit: 1, windowMs: MIN };
     const big = { limit: 5, windowMs: MIN };
     expect(await store.take([{ key: 'a', rule: small }], 0)).toBe(0);
@@ -172,7 +172,7 @@ describe('memory attempt store', () => {
   });
 
   it('prune forgets attempts older than every window', async () => {
-    const store = createMemoryAttemptStore();
+    const store = createMemoryRateEventStore();
     const rule = { limit: 1, windowMs: MIN };
     await store.take([{ key: 'k', rule }], 0);
     await store.prune(MIN);

@@ -8,7 +8,7 @@ import {
   REGISTER_MAX_PER_ADDRESS,
   REGISTER_WINDOW_MS,
 } from '../../../common/constants';
-import { createMemoryAttemptStore, type AttemptStore, type Rule } from '../../lib/attempt-store';
+import { createMemoryRateEventStore, type RateEventStore, type Rule } from '../../lib/rate-event-store';
 
 export { retryAfterHeader } from '../../lib/rate-limiter';
 
@@ -31,8 +31,8 @@ export type Ticket = {
 /** Either permission to check a password (the attempt is already counted as a failure) or a wait. */
 export type Attempt = { ticket: Ticket; retryAfterMs: 0 } | { ticket: null; retryAfterMs: number };
 
-/** `store`: where attempts are counted (the app's, createAttemptStore); its owner prunes it. */
-export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
+/** `store`: where attempts are counted (the app's, createRateEventStore); its owner prunes it. */
+export type LoginThrottleOptions = { now?: () => number; store?: RateEventStore };
 
 /**
  * Sign-in throttling with device cookies (docs/decisions.md decision 7, OWASP "slow down online guessing
@@ -50,7 +50,7 @@ export type LoginThrottleOptions = { now?: () => number; store?: AttemptStore };
  */
 export function createLoginThrottle({
   now = Date.now,
-  store = createMemoryAttemptStore(),
+  store = createMemoryRateEventStore(),
 }: LoginThrottleOptions = {}) {
   async function take(lane: string, rule: Rule, address: string | null): Promise<Attempt> {
     const at = now();

@@ -2,7 +2,7 @@ import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts
 import type { ChatRepository } from '../../db/repositories/chat.repository';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
-import type { AttemptStore } from '../../lib/attempt-store';
+import type { RateEventStore } from '../../lib/rate-event-store';
 import { chatPostLimiter } from '../../lib/post-limits';
 import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl } from '../../../common/media-url';
@@ -16,7 +16,7 @@ type Deps = {
   feed: ChatFeed;
   media: MediaStore;
   /** Where posts are counted for the rate limit (shared by every process on PostgreSQL). */
-  limits: AttemptStore;
+  limits: RateEventStore;
   now?: () => number;
 };
 

@@ -2,7 +2,7 @@ import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
-import type { AttemptStore } from '../../lib/attempt-store';
+import type { RateEventStore } from '../../lib/rate-event-store';
 import { discussionPostLimiter } from '../../lib/post-limits';
 import type { ProgressChanges } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
@@ -27,7 +27,7 @@ export function discussionsService({
   progress,
 }: {
   repo: DiscussionsRepository;
-  limits: AttemptStore;
+  limits: RateEventStore;
   videoLengths: LessonVideoLengths;
   /** The attempts posted to a thread (issue 18): cleared with it, files and all. */
   attempts: { removeInThread(slot: Slot): Promise<void> };

@@ -1,30 +1,31 @@
 import type { Database, Db } from '../db/client';
 import { rateEventsRepository } from '../db/repositories/rate-events.repository';
 
-/** A sliding-window rule: at most `limit` attempts per key within `windowMs`. */
+/** A sliding-window rule: at most `limit` events per key within `windowMs`. */
 export type Rule = { limit: number; windowMs: number };
 
 /**
- * Where limited attempts are counted: sign-ins, registrations, password-reset requests, chat and
- * discussion posts (decision 29). Each key is a lane (a device of an account, an account's unknown
+ * Where rate-limited events are counted: sign-ins, registrations, password-reset requests, chat and
+ * discussion posts (decision 29). (Named for events, not attempts: in this code an attempt is an
+ * athlete's posted rep.) Each key is a lane (a device of an account, an account's unknown
  * devices, an address, a member's posts). The operations: a read-only wait, an all-or-nothing
- * take, forgetting one attempt and forgetting a key. On PostgreSQL they run on the `rate_events`
- * table, so every server process on the database counts together (createSqlAttemptStore); on the
- * embedded database, one process by construction, in memory (createMemoryAttemptStore).
+ * take, forgetting one event and forgetting a key. On PostgreSQL they run on the `rate_events`
+ * table, so every server process on the database counts together (createSqlRateEventStore); on the
+ * embedded database, one process by construction, in memory (createMemoryRateEventStore).
  */
-export interface AttemptStore {
+export interface RateEventStore {
   /** Milliseconds until `key` is under `rule` again; 0 when it is. */
   wait(key: string, rule: Rule, now: number): Promise<number>;
   /**
-   * Counts one attempt at `now` under every key when each is under its rule, and returns 0;
+   * Counts one event at `now` under every key when each is under its rule, and returns 0;
    * otherwise counts nothing and returns the longest wait.
    */
   take(entries: readonly { key: string; rule: Rule }[], now: number): Promise<number>;
-  /** Forgets one attempt counted at `at` (an attempt counted in advance that succeeded). */
+  /** Forgets one event counted at `at` (one counted in advance whose request succeeded). */
   forgetOne(key: string, at: number): Promise<void>;
-  /** Forgets every attempt of a key. */
+  /** Forgets every event of a key. */
   clear(key: string): Promise<void>;
-  /** Drops attempts older than every window in use (done on a timer by the owner). */
+  /** Drops events older than every window in use (done on a timer by the owner). */
   prune(now: number): Promise<void>;
 }
 
@@ -34,15 +35,15 @@ const MAX_KEYS = 100_000;
 function waitOf(times: readonly number[], rule: Rule, now: number): number {
   const recent = times.filter((t) => now - t < rule.windowMs);
   if (recent.length < rule.limit) return 0;
-  // Blocked until enough old attempts leave the window to drop below the limit.
+  // Blocked until enough old events leave the window to drop below the limit.
   return recent[recent.length - rule.limit]! + rule.windowMs - now;
 }
 
 /**
- * The in-memory AttemptStore of one process: attempt times per key, newest `limit` kept, at most
+ * The in-memory RateEventStore of one process: event times per key, newest `limit` kept, at most
  * 100 000 keys (when full of live keys the oldest key goes rather than memory growing).
  */
-export function createMemoryAttemptStore(): AttemptStore {
+export function createMemoryRateEventStore(): RateEventStore {
   const log = new Map<string, number[]>();
   let longestWindowMs = 0;
 
@@ -95,12 +96,12 @@ export function createMemoryAttemptStore(): AttemptStore {
 }
 
 /**
- * The AttemptStore of every server process on one PostgreSQL: one `rate_events` row per attempt.
+ * The RateEventStore of every server process on one PostgreSQL: one `rate_events` row per event.
  * A take is one statement that locks its keys (a transaction-scoped advisory lock per key), counts
- * and inserts, so two processes receiving the last allowed attempt at the same moment cannot both
+ * and inserts, so two processes receiving the last allowed event at the same moment cannot both
  * pass; a wait is one indexed read.
  */
-export function createSqlAttemptStore(db: Db): AttemptStore {
+export function createSqlRateEventStore(db: Db): RateEventStore {
   const rows = rateEventsRepository(db);
   return {
     async wait(key, rule, now) {
@@ -123,6 +124,6 @@ export function createSqlAttemptStore(db: Db): AttemptStore {
  * live in it; the embedded database has one process (its data-folder lock, decision 16), so they
  * stay in memory, where a post or a sign-in costs no write.
  */
-export function createAttemptStore(database: Pick<Database, 'kind' | 'db'>): AttemptStore {
-  return database.kind === 'postgres' ? createSqlAttemptStore(database.db) : createMemoryAttemptStore();
+export function createRateEventStore(database: Pick<Database, 'kind' | 'db'>): RateEventStore {
+  return database.kind === 'postgres' ? createSqlRateEventStore(database.db) : createMemoryRateEventStore();
 }

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../server/db/client';
 import { rateEvents } from '../server/db/schema';
 import {
-  createAttemptStore,
-  createMemoryAttemptStore,
-  createSqlAttemptStore,
-  type AttemptStore,
-} from '../server/lib/attempt-store';
+  createRateEventStore,
+  createMemoryRateEventStore,
+  createSqlRateEventStore,
+  type RateEventStore,
+} from '../server/lib/rate-event-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { MIGRATIONS_DIR, testDatabaseUrl } from './helpers/database';
 
 /**
- * The two attempt stores (decision 29) keep the same promises: the memory one of the embedded
+ * The two rate-event stores (decision 29) keep the same promises: the memory one of the embedded
  * database, and the `rate_events` one of PostgreSQL, run here on this pass's database (PGlite, or
  * PostgreSQL when TEST_DATABASE_URL is set: the SQL store works on both).
  */
@@ -28,26 +28,26 @@ let seq = 0;
 /** A key no other test uses (the SQL store's table is shared by the whole file). */
 const fresh = (name: string) => `${name}:${++seq}`;
 
-const stores: Array<[string, () => AttemptStore]> = [
-  ['in memory', createMemoryAttemptStore],
-  ['in the database', () => createSqlAttemptStore(t.app.ctx.database.db)],
+const stores: Array<[string, () => RateEventStore]> = [
+  ['in memory', createMemoryRateEventStore],
+  ['in the database', () => createSqlRateEventStore(t.app.ctx.database.db)],
 ];
 
-describe.each(stores)('the attempt store %s', (_name, make) => {
-  let store: AttemptStore;
+describe.each(stores)('the rate-event store %s', (_name, make) => {
+  let store: RateEventStore;
   beforeAll(() => {
     store = make();
   });
   const rule = { limit: 3, windowMs: MIN };
 
-  it('lets `limit` attempts through in a window, then says when the oldest leaves it', async () => {
+  it('lets `limit` events through in a window, then says when the oldest leaves it', async () => {
     const key = fresh('lane');
     expect(await store.take([{ key, rule }], T0)).toBe(0);
     expect(await store.take([{ key, rule }], T0 + 10 * SEC)).toBe(0);
     expect(await store.take([{ key, rule }], T0 + 20 * SEC)).toBe(0);
     expect(await store.take([{ key, rule }], T0 + 30 * SEC)).toBe(30 * SEC);
     expect(await store.wait(key, rule, T0 + 30 * SEC)).toBe(30 * SEC);
-    // The window slides: the first attempt leaves it at T0 + 60 s, the second at T0 + 70 s.
+    // The window slides: the first event leaves it at T0 + 60 s, the second at T0 + 70 s.
     expect(await store.take([{ key, rule }], T0 + MIN)).toBe(0);
     expect(await store.take([{ key, rule }], T0 + MIN + SEC)).toBe(9 * SEC);
   });
@@ -68,7 +68,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
         ),
       ).toBe(MIN - SEC);
     }
-    // The address was never counted: three attempts still fit.
+    // The address was never counted: three events still fit.
     expect(await store.wait(address, rule, T0 + SEC)).toBe(0);
     for (let i = 0; i < 3; i++) expect(await store.take([{ key: address, rule }], T0 + 2 * SEC)).toBe(0);
     expect(await store.wait(address, rule, T0 + 2 * SEC)).toBe(MIN);
@@ -76,7 +76,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
     expect(await store.wait(lane, one, T0 + 2 * SEC)).toBe(MIN - 2 * SEC);
   });
 
-  it('forgets one attempt, even among others of the same millisecond, or a whole key', async () => {
+  it('forgets one event, even among others of the same millisecond, or a whole key', async () => {
     const key = fresh('address');
     for (let i = 0; i < 3; i++) expect(await store.take([{ key, rule }], T0)).toBe(0);
     expect(await store.wait(key, rule, T0)).toBe(MIN);
@@ -84,7 +84,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
     expect(await store.wait(key, rule, T0)).toBe(0);
     expect(await store.take([{ key, rule }], T0)).toBe(0);
     expect(await store.take([{ key, rule }], T0)).toBe(MIN);
-    await store.forgetOne(key, T0 + 1); // no attempt at that time: nothing forgotten
+    await store.forgetOne(key, T0 + 1); // no event at that time: nothing forgotten
     expect(await store.wait(key, rule, T0)).toBe(MIN);
     await store.clear(key);
     expect(await store.wait(key, rule, T0)).toBe(0);
@@ -95,7 +95,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
     expect(await store.wait(other, { limit: 1, windowMs: MIN }, T0)).toBe(MIN);
   });
 
-  it('prunes attempts whose window has passed and keeps the others', async () => {
+  it('prunes events whose window has passed and keeps the others', async () => {
     const old = fresh('old');
     const live = fresh('live');
     const one = { limit: 1, windowMs: MIN };
@@ -106,7 +106,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
     expect(await store.wait(live, one, T0 + MIN)).toBe(30 * SEC);
   });
 
-  it('lets exactly `limit` of a burst of parallel attempts through', async () => {
+  it('lets exactly `limit` of a burst of parallel events through', async () => {
     const key = fresh('burst');
     const ten = { limit: 10, windowMs: MIN };
     const waits = await Promise.all(Array.from({ length: 40 }, () => store.take([{ key, rule: ten }], T0)));
@@ -140,7 +140,7 @@ describe.each(stores)('the attempt store %s', (_name, make) => {
 
 describe('the store a server uses', () => {
   it('is the database on PostgreSQL, memory on the embedded database (one process)', async () => {
-    const store = createAttemptStore(t.app.ctx.database);
+    const store = createRateEventStore(t.app.ctx.database);
     const key = fresh('choice');
     await store.take([{ key, rule: { limit: 5, windowMs: MIN } }], Date.now());
     const rows = await t.app.ctx.database.db.select().from(rateEvents);
@@ -156,9 +156,9 @@ describe.runIf(testDatabaseUrl)('the database store, from two connection pools a
   });
   afterAll(() => second?.close());
 
-  it('never lets more than the limit through, however the attempts interleave', async () => {
-    const one = createSqlAttemptStore(t.app.ctx.database.db);
-    const two = createSqlAttemptStore(second.db);
+  it('never lets more than the limit through, however the events interleave', async () => {
+    const one = createSqlRateEventStore(t.app.ctx.database.db);
+    const two = createSqlRateEventStore(second.db);
     const ten = { limit: 10, windowMs: MIN };
     for (let round = 0; round < 3; round++) {
       const lane = fresh('lane');
