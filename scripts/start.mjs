@@ -10,8 +10,8 @@ const clientEntry = path.join(root, 'dist', 'client', 'index.html');
 
 if (!fs.existsSync(serverEntry) || !fs.existsSync(clientEntry)) {
   console.log(
-    'No production build yet: building it first (npm run build; about 1.5 minutes on 2 cores the first ' +
-      'time, most of it compressing the pose model, then about 15 s)…',
+    'No production build yet: building it first (npm run build; about 45 s on 2 cores the first ' +
+      'time, most of it compressing the pose model, then about 10 s)…',
   );
   const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
