@@ -157,6 +157,16 @@ describe('attempts posted back', () => {
     await page.goto('/think-tanks/intellectual/understanding-self');
     const lessonRow = page.getByRole('link', { name: /203 · Systems Theory/ });
     await lessonRow.getByText('New reply from your coach').waitFor();
+    // On a phone the pill sits under the lesson's title, never over or beside it.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 740 });
+    const pill = lessonRow.getByText('New reply', { exact: true });
+    await pill.waitFor();
+    const title = lessonRow.getByText('Systems Theory', { exact: true });
+    const [pillBox, titleBox] = await Promise.all([pill.boundingBox(), title.boundingBox()]);
+    expect(pillBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height - 1);
+    expect(pillBox!.x).toBeGreaterThanOrEqual(titleBox!.x - 1);
+    if (wide) await page.setViewportSize(wide);
     await lessonRow.click();
     await discussionLog(page).getByText('Open the hip a little more.').waitFor();
     await page.goto('/think-tanks/intellectual/understanding-self');

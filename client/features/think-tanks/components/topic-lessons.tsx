@@ -59,16 +59,19 @@ export function TopicLessons({ area, topicSlug }: { area: TopicArea; topicSlug: 
                   {lesson.number}
                 </span>
                 <span className="sr-only">{lessonHeading(lesson)}</span>
-                <span aria-hidden="true" className="min-w-0 flex-1 font-semibold sm:text-lg">
-                  {lesson.title}
-                </span>
-                {unread ? (
-                  <span className="flex shrink-0 items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-brand">
-                    <MessageCircleReply aria-hidden="true" className="size-3.5" />
-                    <span className="hidden sm:inline">New reply from your coach</span>
-                    <span className="sm:hidden">New reply</span>
+                {/* On a phone the pill goes under the title, never beside it: the title keeps the row's width. */}
+                <span className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-4">
+                  <span aria-hidden="true" className="min-w-0 font-semibold sm:flex-1 sm:text-lg">
+                    {lesson.title}
                   </span>
-                ) : null}
+                  {unread ? (
+                    <span className="flex shrink-0 items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-brand">
+                      <MessageCircleReply aria-hidden="true" className="size-3.5" />
+                      <span className="hidden sm:inline">New reply from your coach</span>
+                      <span className="sm:hidden">New reply</span>
+                    </span>
+                  ) : null}
+                </span>
                 {/* Always in place, so the row does not move when progress arrives. */}
                 <span className="grid size-6 shrink-0 place-items-center">
                   {done ? <CircleCheck aria-hidden="true" className="size-6 text-brand" /> : null}
