@@ -222,7 +222,9 @@ async function rawPost(base: string, url: string, headers: Record<string, string
     .join('\r\n');
   return new Promise<string>((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      socket.end(`POST ${url} HTTP/1.1\r\n${head}\r\nconnection: close\r\n\r\n${payload}`);
+      // write, not end: a client that half-closes may have its socket closed before a slow answer
+      // (the server's own 'connection: close' ends it once answered).
+      socket.write(`POST ${url} HTTP/1.1\r\n${head}\r\nconnection: close\r\n\r\n${payload}`);
     });
     let answer = '';
     socket.on('data', (d) => (answer += d));
