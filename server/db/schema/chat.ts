@@ -21,6 +21,15 @@ export const chatMessages = pgTable(
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last edited it (decision 53); null: never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * When a coach removed it (decision 53): a tombstone that only its author sees ('Removed by a
+     * coach'), left out of every other list, poll and stream; null while it stands.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removalReason: text('removal_reason'),
   },
   (t) => [
     index('chat_messages_user_idx').on(t.userId),

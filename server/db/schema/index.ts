@@ -9,3 +9,4 @@ export * from './account-tokens';
 export * from './mail';
 export * from './rate-events';
 export * from './progress';
+export * from './moderation';

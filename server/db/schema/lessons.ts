@@ -61,6 +61,15 @@ export const discussionMessages = pgTable(
     /** The attempt this message posts (issue 18); deleting the attempt deletes the message. */
     attemptId: uuid('attempt_id').references((): AnyPgColumn => attempts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last edited it (decision 53); null: never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * When a coach removed it (decision 53): a tombstone that only its author sees ('Removed by a
+     * coach'), left out of every other list, poll and stream; null while it stands.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: uuid('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removalReason: text('removal_reason'),
   },
   (t) => [
     index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id),
