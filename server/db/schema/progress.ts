@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { media } from './media';
 import { recordings } from './recordings';
 import { users } from './users';
@@ -64,12 +75,27 @@ export const attempts = pgTable(
     /** Where in the member's clip the frame was taken, in seconds. */
     frameSeconds: real('frame_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a coach first answered it (decision 52): an admin's message after it in its lesson's
+     * discussion, or an admin's chat reply to its message. Set with that message, in its statement;
+     * worked out again when a reply is deleted; null while it awaits a reply.
+     */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** That first reply: a discussion message for an attempt posted to a lesson, else a chat message. */
+    replyMessageId: bigint('reply_message_id', { mode: 'number' }),
+    /** When the member opened that reply (My attempts, or the lesson); unread while before `repliedAt`. */
+    replySeenAt: timestamp('reply_seen_at', { withTimezone: true }),
   },
   (t) => [
-    index('attempts_user_idx').on(t.userId),
+    // A member's own attempts, newest first (My attempts), and their unread replies.
+    index('attempts_user_idx').on(t.userId, t.createdAt, t.id),
     index('attempts_recording_idx').on(t.recordingId),
     // The coaches' review list, oldest (or newest) first across lessons and the chat (issue 30).
     index('attempts_created_idx').on(t.createdAt, t.id),
+    // The inbox's awaiting list and its count read only the attempts no coach has answered (decision 52).
+    index('attempts_awaiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.repliedAt} is null`),
   ],
 );
 
