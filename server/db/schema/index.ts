@@ -9,4 +9,5 @@ export * from './account-tokens';
 export * from './mail';
 export * from './rate-events';
 export * from './progress';
+export * from './community';
 export * from './moderation';

@@ -36,11 +36,27 @@ export const users = pgTable(
      * personal, so that their chat and discussion messages keep an author: 'Deleted member'.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Decision 54: 'active' (a member), 'pending' (registered while admission needs a coach's
+     * approval) or 'declined' (a coach declined the request; the address stays taken).
+     */
+    membership: text('membership', { enum: ['active', 'pending', 'declined'] })
+      .notNull()
+      .default('active'),
+    /** When a coach suspended the account (null: not suspended); it ends at `suspendedUntil` if set. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_username_format', sql`${t.username} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('users_privacy_level', sql`${t.privacyLevel} in ('private', 'selective', 'public')`),
+    check('users_membership', sql`${t.membership} in ('active', 'pending', 'declined')`),
+    // The join requests waiting for a coach (decision 54).
+    index('users_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.membership} <> 'active'`),
     check('users_age_range', sql`${t.age} is null or (${t.age} between 0 and 130)`),
     // The few admins, found without reading every member (the unread mark of GET /api/progress).
     index('users_admin_idx')
