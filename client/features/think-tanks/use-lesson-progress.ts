@@ -1,17 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WATCHED_DONE_FRACTION, type LessonRef } from '@common/contracts/progress';
-import { isCurriculumLesson, lessonKey } from '@common/progress';
 import { toast } from '../../lib/toast';
-import {
-  entryOf,
-  progressQueryOptions,
-  sendLessonVisit,
-  useProgress,
-  withEntry,
-  withVisit,
-  useSetLessonDone,
-} from '../../lib/progress';
+import { useProgress } from '../../lib/progress';
+import { sendLessonVisit } from './api/send-lesson-visit';
+import { useSetLessonDone } from './api/set-lesson-done';
+import { entryOf } from './progress-entries';
 
 /** How often the position of a playing lesson video is saved. */
 const SAVE_EVERY_MS = 15_000;
@@ -19,30 +12,6 @@ const SAVE_EVERY_MS = 15_000;
 const RESTART_FRACTION = 0.95;
 /** Positions under this are not worth resuming (a press of play by mistake). */
 const RESUME_FROM_SECONDS = 0.25;
-
-/** Tells the server the member opened `lesson` (Continue and the unread mark follow), once per lesson shown. */
-export function useLessonVisit(lesson: LessonRef | null) {
-  const queryClient = useQueryClient();
-  const key = lesson ? lessonKey(lesson) : null;
-  const latest = useRef(lesson);
-  latest.current = lesson;
-  useEffect(() => {
-    const opened = latest.current;
-    if (!key || !opened) return;
-    // Shown at once (Continue, the unread mark), before the server has it.
-    const { queryKey } = progressQueryOptions;
-    const before = queryClient.getQueryData(queryKey);
-    if (before && isCurriculumLesson(opened.thinkTank, opened.topic, opened.lesson))
-      queryClient.setQueryData(queryKey, withVisit(before, opened, new Date().toISOString()));
-    void sendLessonVisit(opened).then(async (entry) => {
-      // A read that left before the visit would answer without it: cancelled, then read again.
-      await queryClient.cancelQueries({ queryKey });
-      const held = queryClient.getQueryData(queryKey);
-      if (held && entry) queryClient.setQueryData(queryKey, withEntry(held, entry));
-      await queryClient.invalidateQueries({ queryKey });
-    });
-  }, [key, queryClient]);
-}
 
 /** Seconds of the video actually played (its `played` ranges), not where a seek took it. */
 export function playedSeconds(played: TimeRanges): number {

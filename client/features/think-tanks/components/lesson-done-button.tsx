@@ -1,7 +1,9 @@
 import { Check, CircleCheck } from 'lucide-react';
 import type { LessonRef } from '@common/contracts/progress';
 import { Button } from '../../../components/ui/button';
-import { entryOf, useProgress, useSetLessonDone } from '../../../lib/progress';
+import { useProgress } from '../../../lib/progress';
+import { useSetLessonDone } from '../api/set-lesson-done';
+import { entryOf } from '../progress-entries';
 
 /** 'Mark as done' on a lesson page, pressed once the lesson is done; pressing it again undoes it. */
 export function LessonDoneButton({ lesson }: { lesson: LessonRef }) {

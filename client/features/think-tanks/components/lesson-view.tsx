@@ -10,7 +10,7 @@ import {
 import { thinkTankPath, topicPath } from '../../../lib/paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { LessonPager } from './lesson-pager';
-import { useLessonVisit } from '../use-lesson-progress';
+import { useLessonVisit } from '../api/send-lesson-visit';
 import { LessonDoneButton } from './lesson-done-button';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 import { VideoWithDiscussion } from './video-with-discussion';

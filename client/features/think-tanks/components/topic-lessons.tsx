@@ -5,7 +5,8 @@ import { lessonCount, lessonRange } from '../curriculum-labels';
 import { thinkTankPath, lessonPath } from '../../../lib/paths';
 import { CurriculumNotFound } from './curriculum-not-found';
 import { DoneBar } from '../../../components/done-bar';
-import { entryOf, useProgress } from '../../../lib/progress';
+import { useProgress } from '../../../lib/progress';
+import { entryOf } from '../progress-entries';
 import { doneCount } from '@common/progress';
 import { ThinkTankPageHeader } from './think-tank-page-header';
 
