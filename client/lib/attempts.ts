@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AttemptAngleValue, AttemptTarget, PostAttemptBody } from '@common/contracts/attempts';
 import { findLesson, lessonHeading } from '@common/curriculum';
-import { apiJson, apiRequest } from './api-client';
+import { apiJson } from './api-client';
+import { ATTEMPTS_QUERY_ROOT } from './attempt-queries';
+import { DISCUSSIONS_QUERY_ROOT } from './discussion-queries';
 import { uploadFile } from './upload-file';
 
 /**
@@ -67,11 +69,13 @@ export async function postAttempt(
   return apiJson<unknown>('POST', '/api/attempts', body);
 }
 
-/** DELETE /api/attempts/{id}: the message and the frame's and clip's files go; the threads are read again. */
-export function useDeleteAttempt() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/attempts/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['/api/discussions'] }),
-  });
+/**
+ * After an attempt was posted or deleted: the lessons' discussion threads and the attempt lists (the
+ * review list, a lesson's attempts) are read again, through their queryOptions' key roots.
+ */
+export async function invalidateAttemptThreads(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: DISCUSSIONS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_ROOT }),
+  ]);
 }

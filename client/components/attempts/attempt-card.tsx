@@ -2,7 +2,7 @@ import { Mic } from 'lucide-react';
 import type { AttemptView } from '@common/contracts/attempts';
 import { formatAngle } from '@common/geometry';
 import { formatMinutes } from '@common/text';
-import { useDeleteAttempt } from '../../lib/attempts';
+import { useDeleteAttempt } from '../../lib/delete-attempt';
 import { useCurrentUser } from '../../lib/current-user';
 import { serverErrorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';

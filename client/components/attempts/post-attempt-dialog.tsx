@@ -8,8 +8,9 @@ import { CURRICULUM, lessonKey } from '@common/progress';
 import { serverErrorMessage } from '../../lib/api-error';
 import {
   ATTEMPT_CLIP_SECONDS,
-  postAttempt,
   describeTarget,
+  invalidateAttemptThreads,
+  postAttempt,
   type AttemptDraft,
   type PostStep,
 } from '../../lib/attempts';
@@ -133,7 +134,7 @@ export function PostAttemptDialog({
         at = next;
         setStep(next);
       });
-      await queryClient.invalidateQueries({ queryKey: ['/api/discussions'] });
+      await invalidateAttemptThreads(queryClient);
       toast({ title: 'Posted', description: `Your attempt is in ${describeTarget(target)}.` });
       onClose();
     } catch (e) {

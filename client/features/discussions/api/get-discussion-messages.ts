@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CHAT_POLL_MS } from '@common/constants';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { getQueryFn } from '../../../lib/api-client';
+import { DISCUSSIONS_QUERY_ROOT } from '../../../lib/discussion-queries';
 import type { DiscussionThread } from '../discussion-thread';
 
 /**
@@ -13,7 +14,7 @@ export const getDiscussionMessages = getQueryFn<DiscussionMessage[]>({ on401: 't
 
 export function discussionMessagesQueryOptions({ thinkTank, topic, lesson }: DiscussionThread) {
   return queryOptions({
-    queryKey: ['/api/discussions', thinkTank, topic, lesson] as const,
+    queryKey: [...DISCUSSIONS_QUERY_ROOT, thinkTank, topic, lesson] as const,
     queryFn: getDiscussionMessages,
   });
 }
