@@ -25,6 +25,7 @@ import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await progressRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
   await attemptsRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -163,10 +165,6 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.chatFeed.start();
   await ctx.memberCount.start();
   await ctx.progressCache.start();
-  // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
-  await ctx.attempts
-    .backfillReplied()
-    .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {

@@ -43,6 +43,8 @@ import { accountService, type AccountService } from './modules/auth/account.serv
 import { accountsRepository } from './db/repositories/accounts.repository';
 import { attemptsRepository } from './db/repositories/attempts.repository';
 import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
+import { moderationRepository } from './db/repositories/moderation.repository';
+import { auditLog, type AuditLog } from './audit/audit-log';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -101,6 +103,8 @@ export type AppContext = {
   passwordReset: PasswordResetService;
   /** The member's own account: a new address, deletion (decision 18). */
   account: AccountService;
+  /** The moderation audit: `record` every moderation action, in its transaction (decision 53). */
+  audit: AuditLog;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -136,6 +140,7 @@ export function createContext(
   const memberCount = createMemberCount(database, users);
   const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
+  const audit = auditLog(moderationRepository(database.db));
   const attempts = attemptsService({
     repo: attemptsRepo,
     chatRepo,
@@ -186,12 +191,7 @@ export function createContext(
       progress: progressCache,
     }),
     progressCache,
-    progress: progressService({
-      repo: progressRepo,
-      adminEmails,
-      cache: progressCache,
-      replies: attemptsRepo,
-    }),
+    progress: progressService({ repo: progressRepo, adminEmails, cache: progressCache }),
     recordings: recordingsService({
       repo: recordingsRepository(database.db),
       media,
@@ -216,5 +216,6 @@ export function createContext(
       adminEmails,
       log,
     }),
+    audit,
   };
 }

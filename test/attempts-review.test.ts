@@ -86,7 +86,7 @@ describe('GET /api/attempts/review', () => {
     expect(visitor.json()).toEqual({ error: 'Not signed in' });
     const member = await inject('GET', '/api/attempts/review', ann);
     expect(member.statusCode).toBe(403);
-    expect(member.json()).toEqual({ error: 'Forbidden' });
+    expect(member.json()).toEqual({ error: 'Only administrators can review attempts.' });
     expect((await inject('GET', '/api/attempts/review?status=replied', ann)).statusCode).toBe(403);
   });
 

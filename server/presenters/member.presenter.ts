@@ -5,11 +5,6 @@ import { isAdminRow } from './user.presenter';
 
 export type Viewer = { userId: string; isAdmin: boolean };
 
-/** Whether a viewer may open a member's profile at all (docs/decisions.md decision 3). */
-export function canViewProfile(row: UserRow, viewer: Viewer): boolean {
-  return row.privacyLevel !== 'private' || viewer.isAdmin || viewer.userId === row.id;
-}
-
 /**
  * Another member's profile as this viewer may see it (docs/decisions.md decision 3): the member and
  * admins see everything; others see a public profile whole and a selective one without age,

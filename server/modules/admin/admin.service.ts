@@ -4,6 +4,7 @@ import type { AccountsRepository } from '../../db/repositories/accounts.reposito
 import type { ProgressRepository } from '../../db/repositories/progress.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../policies';
 import { hashPassword } from '../../lib/passwords';
 import { presentAdminMember } from '../../presenters/member.presenter';
 import type { Actor, SessionStore } from '../../storage/session-store';
@@ -30,9 +31,7 @@ export function temporaryPassword(): string {
 
 /** The admin's member list and password reset (docs/decisions.md decision 1): no password is ever shown. */
 export function adminService({ users, sessions, adminEmails, progress, accounts, now }: Deps) {
-  function requireAdmin(actor: Actor) {
-    if (!actor.isAdmin) throw new AppError('forbidden', 'Forbidden');
-  }
+  const requireAdmin = (actor: Actor) => authorize(actor, 'members.manage');
   return {
     async listMembers(actor: Actor): Promise<AdminMember[]> {
       requireAdmin(actor);

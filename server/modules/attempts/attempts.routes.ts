@@ -3,19 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { postAttemptResponse } from '../../../common/contracts/attempt-posts';
 import {
   attemptIdParams,
-  attemptSeenResponse,
   attemptsQuery,
   attemptsResponse,
   attemptsReviewQuery,
   attemptsReviewResponse,
-  myAttemptsQuery,
-  myAttemptsResponse,
   postAttemptBody,
 } from '../../../common/contracts/attempts';
 import { okResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
-import { actorOf, requireAdmin, requireMember } from '../../plugins/session-cookie';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
+import { allowedTo } from '../../policies/guard';
 
 /** /api/attempts (issues 18 and 30): post an attempt back, delete one, the lesson's review and the coaches' inbox. */
 export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -45,7 +43,7 @@ export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/attempts',
     {
-      onRequest: requireAdmin,
+      onRequest: allowedTo('attempts.review'),
       schema: { querystring: attemptsQuery, response: { 200: attemptsResponse, ...errorResponses } },
     },
     async (request) => ctx.attempts.review(actorOf(request), request.query),
@@ -54,30 +52,12 @@ export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/attempts/review',
     {
-      onRequest: requireAdmin,
+      onRequest: allowedTo('attempts.review'),
       schema: {
         querystring: attemptsReviewQuery,
         response: { 200: attemptsReviewResponse, ...errorResponses },
       },
     },
     async (request) => ctx.attempts.inbox(actorOf(request), request.query),
-  );
-
-  r.get(
-    '/api/attempts/mine',
-    {
-      onRequest: requireMember,
-      schema: { querystring: myAttemptsQuery, response: { 200: myAttemptsResponse, ...errorResponses } },
-    },
-    async (request) => ctx.attempts.mine(actorOf(request), request.query),
-  );
-
-  r.post(
-    '/api/attempts/:id/seen',
-    {
-      onRequest: requireMember,
-      schema: { params: attemptIdParams, response: { 200: attemptSeenResponse, ...errorResponses } },
-    },
-    async (request) => ctx.attempts.seen(actorOf(request), request.params.id),
   );
 }

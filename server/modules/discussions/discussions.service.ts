@@ -2,6 +2,7 @@ import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../policies';
 import type { RateEventStore } from '../../lib/rate-event-store';
 import { discussionPostLimiter } from '../../lib/post-limits';
 import type { ProgressChanges } from '../../storage/progress-cache';
@@ -66,8 +67,7 @@ export function discussionsService({
       requireThread(slot);
       const videoSeconds = at === undefined ? null : await videoTime(slot, at);
       await limiter.hit(actor.user.id);
-      // A coach's message answers the thread's attempts awaiting a reply, in its statement (decision 52).
-      const row = await repo.insert(slot, actor.user.id, text, videoSeconds, actor.isAdmin);
+      const row = await repo.insert(slot, actor.user.id, text, videoSeconds);
       if (actor.isAdmin) await progress.changed(null);
       return {
         id: row.id,
@@ -83,7 +83,7 @@ export function discussionsService({
       };
     },
     async clear(actor: Actor, slot: Slot): Promise<void> {
-      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can clear a discussion');
+      authorize(actor, 'discussion.clear');
       requireThread(slot);
       await attempts.removeInThread(slot);
       await repo.clear(slot);

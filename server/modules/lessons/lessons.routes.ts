@@ -11,7 +11,8 @@ import {
 } from '../../../common/contracts/lessons';
 import { okResponse } from '../../../common/contracts/auth';
 import type { AppContext } from '../../context';
-import { actorOf, requireAdmin, requireMember } from '../../plugins/session-cookie';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
+import { allowedTo } from '../../policies/guard';
 import { singleFile, uploadRoute } from '../../plugins/uploads';
 
 /** Lesson videos: the slot's video, upload URLs, the PUT they take, and registration. */
@@ -31,7 +32,7 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/lesson-videos/:thinkTank/:topicSlug/:lessonSlug/captions',
     {
       config: uploadRoute(ctx.config, 'multipart'),
-      onRequest: requireAdmin,
+      onRequest: allowedTo('lesson-captions.upload'),
       schema: { params: lessonSlotParams, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
     async (request) => {
@@ -42,14 +43,14 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/videos/upload-url',
-    { onRequest: requireAdmin, schema: { response: { 200: uploadUrlResponse, ...errorResponses } } },
+    { onRequest: allowedTo('lesson-video.upload'), schema: { response: { 200: uploadUrlResponse, ...errorResponses } } },
     async (request) => ({ uploadURL: await ctx.lessons.issueUploadUrl(actorOf(request)) }),
   );
 
   r.post(
     '/api/lesson-videos/upload',
     {
-      onRequest: requireAdmin,
+      onRequest: allowedTo('lesson-video.upload'),
       schema: { body: registerLessonVideoBody, response: { 200: lessonVideoResponse, ...errorResponses } },
     },
     async (request) => ({

@@ -10,6 +10,7 @@ import {
 } from '../../../common/contracts/lessons';
 import type { LessonsRepository, Slot } from '../../db/repositories/lessons.repository';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../policies';
 import { isWebVtt, VIDEO_TYPES, type SniffedType } from '../../lib/sniff';
 import { mediaUrl } from '../../../common/media-url';
 import type { MediaStore } from '../../storage/media-store';
@@ -43,9 +44,6 @@ type Deps = {
 
 /** Lesson videos (docs/decisions.md decision 10): upload URLs to this server, the PUT, and registration. */
 export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
-  function requireAdmin(actor: Actor) {
-    if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload videos.');
-  }
   /** The token in an upload URL we issued (absolute or relative), or null. */
   function tokenOf(uploadURL: string): string | null {
     let path: string;
@@ -78,7 +76,7 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
     ): Promise<LessonVideoResponse> {
       const chunks: Buffer[] = [];
       for await (const chunk of file) chunks.push(chunk as Buffer);
-      if (!actor.isAdmin) throw new AppError('forbidden', 'Only administrators can upload captions.');
+      authorize(actor, 'lesson-captions.upload');
       if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug))
         throw new AppError('not_found', 'Lesson not found');
       if (truncated()) throw new AppError('payload_too_large', CAPTIONS_TOO_LARGE);
@@ -109,7 +107,7 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
 
     /** A URL that takes one PUT of one video within 15 minutes. */
     async issueUploadUrl(actor: Actor): Promise<string> {
-      requireAdmin(actor);
+      authorize(actor, 'lesson-video.upload');
       const token = randomBytes(32).toString('base64url');
       await repo.issueUpload(hash(token), actor.user.id, new Date(Date.now() + UPLOAD_URL_TTL_MS));
       return (publicUrl ?? '') + UPLOAD_PATH + token;
@@ -145,7 +143,7 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
 
     /** Registers (or replaces) a lesson's video from a completed upload URL; deletes the replaced file. */
     async register(actor: Actor, input: RegisterLessonVideoBody): Promise<string> {
-      requireAdmin(actor);
+      authorize(actor, 'lesson-video.upload');
       const slot = { thinkTank: input.thinkTank, topicSlug: input.topicSlug, lessonSlug: input.lessonSlug };
       if (!isVideoSlot(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
         throw new AppError('bad_request', 'This lesson is not in the curriculum');

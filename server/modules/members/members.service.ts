@@ -2,8 +2,9 @@ import { MEMBER_SEARCH_MAX_RESULTS } from '../../../common/constants';
 import type { MemberProfile, MemberSearchResult } from '../../../common/contracts/members';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
+import { authorize } from '../../policies';
 import type { MemberCount } from '../../storage/member-count';
-import { canViewProfile, presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
+import { presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
 import type { Actor } from '../../storage/session-store';
 
 type Deps = {
@@ -27,8 +28,8 @@ export function membersService({ users, adminEmails, memberCount }: Deps) {
     async profile(actor: Actor, username: string): Promise<MemberProfile> {
       const row = await users.findByUsername(username.trim().toLowerCase());
       if (!row) throw new AppError('not_found', 'Member not found');
+      authorize(actor, 'profile.view', row);
       const viewer = { userId: actor.user.id, isAdmin: actor.isAdmin };
-      if (!canViewProfile(row, viewer)) throw new AppError('forbidden', 'This profile is private');
       return presentMemberProfile(row, viewer, adminEmails);
     },
 
