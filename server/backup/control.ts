@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenOnSocket } from '../lib/listen-socket';
 import { removeLeftoverFolders, snapshotDataDir, type SnapshotOptions } from './snapshot';
 
 /**
@@ -33,27 +34,6 @@ const NO_SOCKETS_HERE = new Set(['EPERM', 'EOPNOTSUPP', 'ENOTSUP', 'ENXIO', 'EIN
 type ControlInfo = { pid: number; socket: string; token: string };
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/**
- * Listens on `where`; the caller makes the socket file 0600 once it exists. (Not through the umask,
- * which is the whole process's: a file or folder that another part of the server creates on the
- * thread pool at that instant would get it too. Until the chmod, the token still keeps others out.)
- */
-function listenPrivately(server: net.Server, where: string): Promise<NodeJS.ErrnoException | null> {
-  return new Promise((resolve) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      resolve(err);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve(null);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen({ path: where, exclusive: true });
-  });
-}
 
 function readLine(socket: net.Socket, timeoutMs: number): Promise<string | null> {
   return new Promise((resolve) => {
@@ -169,14 +149,17 @@ export async function startBackupControl(
   if (process.platform !== 'win32' && Buffer.byteLength(file) <= maxPathBytes) {
     // Left by a server that was killed: we hold the folder's lock, so it is nobody's now.
     fs.rmSync(file, { force: true });
-    const err = await listenPrivately(server, file);
+    // The socket is made 0600 once it exists, not through the umask, which is the whole process's: a
+    // file or folder that another part of the server creates on the thread pool at that instant would
+    // get it too. Until the chmod, the token still keeps others out.
+    const err = await listenOnSocket(server, file);
     if (!err) {
       fs.chmodSync(file, 0o600);
       where = file;
     } else if (!NO_SOCKETS_HERE.has(err.code ?? '')) throw err;
   }
   if (!where && abstract) {
-    const err = await listenPrivately(server, abstractName);
+    const err = await listenOnSocket(server, abstractName);
     if (err) throw err;
     where = abstractName;
   }

@@ -15,13 +15,11 @@ import { ControlError, requestSnapshot } from '../backup/control';
 import { SNAPSHOT_PREFIX, snapshotDataDir } from '../backup/snapshot';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { CommandError, UsageError, runCommand } from './command';
 
 const USAGE = 'Usage: npm run backup -- FILE.tar.gz [--force]   (--force replaces an existing FILE)';
 /** How long to wait for a server that holds the folder but does not answer yet (starting up). */
 const SERVER_WAIT_MS = 30_000;
-
-class UsageError extends Error {}
-class CommandError extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -154,26 +152,7 @@ function removeOldSnapshots(dataDir: string) {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    if (
-      err instanceof CommandError ||
-      err instanceof ConfigError ||
-      err instanceof ControlError ||
-      err instanceof BackupFileExistsError
-    ) {
-      console.error(err.message);
-    } else {
-      console.error('The backup failed:', err);
-    }
-    process.exit(1);
-  },
-);
+runCommand(run(process.argv.slice(2)), {
+  failure: 'The backup failed:',
+  explained: [ConfigError, ControlError, BackupFileExistsError],
+});

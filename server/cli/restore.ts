@@ -13,11 +13,9 @@ import { CONTROL_FILE } from '../backup/control';
 import { RESTORE_PREFIX, removeLeftoverFolders } from '../backup/snapshot';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { CommandError, UsageError, runCommand } from './command';
 
 const USAGE = 'Usage: npm run restore -- FILE.tar.gz   (into an empty DATA_DIR)';
-
-class UsageError extends Error {}
-class CommandError extends Error {}
 
 function invalid(file: string, err: BadArchiveError) {
   return new CommandError(
@@ -115,18 +113,4 @@ async function run(argv: string[]): Promise<string> {
   return lines.join('\n');
 }
 
-run(process.argv.slice(2)).then(
-  (message) => {
-    console.log(message);
-    process.exit(0);
-  },
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    if (err instanceof CommandError || err instanceof ConfigError) console.error(err.message);
-    else console.error('The restore failed:', err);
-    process.exit(1);
-  },
-);
+runCommand(run(process.argv.slice(2)), { failure: 'The restore failed:', explained: [ConfigError] });

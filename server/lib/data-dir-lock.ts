@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { listenOnSocket } from './listen-socket';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -131,23 +132,8 @@ function holderServer(): net.Server {
   });
 }
 
-/** Listens on a socket path (or abstract name); resolves with the error, or null once listening. */
-function listen(server: net.Server, where: string): Promise<NodeJS.ErrnoException | null> {
-  return new Promise((resolve) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      resolve(err);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      server.unref();
-      resolve(null);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen({ path: where, exclusive: true });
-  });
-}
+/** Listens on a socket path (or abstract name) without keeping the process alive; the error, or null. */
+const listen = (server: net.Server, where: string) => listenOnSocket(server, where, { unref: true });
 
 /** Who, if anyone, listens on a socket path (or abstract name). */
 function probe(where: string): Promise<Probe> {
