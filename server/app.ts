@@ -165,6 +165,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.chatFeed.start();
   await ctx.memberCount.start();
   await ctx.progressCache.start();
+  // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
+  await ctx.attempts
+    .backfillReplied()
+    .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {

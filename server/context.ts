@@ -191,7 +191,12 @@ export function createContext(
       progress: progressCache,
     }),
     progressCache,
-    progress: progressService({ repo: progressRepo, adminEmails, cache: progressCache }),
+    progress: progressService({
+      repo: progressRepo,
+      adminEmails,
+      cache: progressCache,
+      replies: attemptsRepo,
+    }),
     recordings: recordingsService({
       repo: recordingsRepository(database.db),
       media,

@@ -195,3 +195,54 @@ export const attemptsReviewResponse = z.object({
   awaiting: z.number().int(),
 });
 export type AttemptsReviewResponse = z.infer<typeof attemptsReviewResponse>;
+
+/** GET /api/attempts/mine (members, issue 30 part 4): the member's own attempts, newest first. */
+export const myAttemptsQuery = z.object({
+  cursor: text('cursor')
+    .regex(REVIEW_CURSOR_PATTERN, { error: 'cursor must be the nextCursor of an earlier page' })
+    .optional(),
+  limit: attemptsReviewQuery.shape.limit,
+});
+export type MyAttemptsQuery = z.infer<typeof myAttemptsQuery>;
+
+/** A coach's first reply to an attempt, as My attempts shows it. */
+export const attemptReply = z.object({
+  /** Who replied; a deleted account comes with an empty username. */
+  user: z.object({ name: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+  /** The reply's first words (at most 140 characters); empty when it was removed since. */
+  excerpt: z.string(),
+  createdAt: z.string(),
+  /** The reply's message id, in the lesson's discussion or in the chat (as the attempt's `messageId`). */
+  messageId: z.number().int(),
+});
+export type AttemptReply = z.infer<typeof attemptReply>;
+
+/** One of the member's own attempts. */
+export const myAttemptItem = z.object({
+  attempt: attemptView,
+  /** The lesson (or page) whose discussion it was posted to, as the inbox names it; null: the chat. */
+  lesson: attemptInboxItem.shape.lesson,
+  /** The message that posts it. */
+  messageId: z.number().int(),
+  createdAt: z.string(),
+  /** `awaiting` until a coach replies (decision 52). */
+  status: z.enum(['awaiting', 'replied']),
+  /** The coach's first reply; null while awaiting. */
+  reply: attemptReply.nullable(),
+  /** Replied and not yet opened by the member (POST /api/attempts/{id}/seen, or opening the lesson). */
+  unread: z.boolean(),
+});
+export type MyAttemptItem = z.infer<typeof myAttemptItem>;
+
+export const myAttemptsResponse = z.object({
+  items: z.array(myAttemptItem),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many of the member's attempts have a reply not yet opened (the home card's N). */
+  unread: z.number().int(),
+});
+export type MyAttemptsResponse = z.infer<typeof myAttemptsResponse>;
+
+/** POST /api/attempts/{id}/seen: the member opened the reply; how many stay unread. */
+export const attemptSeenResponse = z.object({ unread: z.number().int() });
+export type AttemptSeenResponse = z.infer<typeof attemptSeenResponse>;

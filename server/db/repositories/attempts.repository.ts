@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
 import {
@@ -182,6 +182,86 @@ export function coachReplied(
     where coach.id <> ${attempts.userId} and ${answered})`;
 }
 
+/**
+ * The part of a statement storing a coach's discussion message (a CTE `m` returning its `id` and
+ * `created_at`) that marks the thread's attempts no coach had answered yet as answered by it (decision
+ * 52): `, answered as (…)` after `m`. The coach's own attempts stay as they are.
+ */
+export const answeredInThread = (thread: Thread, coachId: string) => sql`answered as (
+    update ${attempts} set replied_at = m.created_at, reply_message_id = m.id
+    from m
+    where ${attempts.repliedAt} is null and ${attempts.userId} <> ${coachId}::uuid
+      and ${attempts.id} in (
+        select d.attempt_id from ${discussionMessages} d
+        where d.think_tank = ${thread.thinkTank}::text and d.topic_slug = ${thread.topicSlug}::text
+          and d.lesson_slug = ${thread.lessonSlug}::text and d.attempt_id is not null and d.id < m.id)
+    returning ${attempts.id})`;
+
+/**
+ * The same for a coach's chat message `m` replying to message `replyToId`: the attempt that message
+ * posts, if any, is answered by it.
+ */
+export const answeredInChat = (replyToId: number, coachId: string) => sql`answered as (
+    update ${attempts} set replied_at = m.created_at, reply_message_id = m.id
+    from m
+    where ${attempts.repliedAt} is null and ${attempts.userId} <> ${coachId}::uuid
+      and ${attempts.id} = (select c.attempt_id from ${chatMessages} c where c.id = ${replyToId}::bigint)
+    returning ${attempts.id})`;
+
+/** The admins' ids: `is_admin`, or a confirmed address in ADMIN_EMAILS (as `isAdminRow`). */
+const coachIds = (adminEmails: readonly string[]) => sql`(
+    select id from ${users} where is_admin
+    union
+    select id from ${users}
+    where email_confirmed_at is not null
+      and email = any(array(select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb))))`;
+
+/**
+ * Sets the stored reply of the attempts `target` selects (a query of their `id` and `user_id`) to their
+ * first coach reply still standing, worked out from the messages as the review list once did per
+ * request: an admin other than the author posting in the attempt's discussion after it, or replying
+ * to its chat message; a removed message (decision 53) does not count. `keep`: attempts with none
+ * are left as they are (the start-up pass), else they await a reply again. The ids changed.
+ */
+async function setFirstReplies(
+  db: Db,
+  target: SQL,
+  adminEmails: readonly string[],
+  keep: boolean,
+): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with coach as ${coachIds(adminEmails)},
+    target as (${target}),
+    replies as (
+      select t.id as attempt_id, d.id as message_id, d.created_at
+      from target t
+      join ${discussionMessages} am on am.attempt_id = t.id
+      join ${discussionMessages} d on d.think_tank = am.think_tank and d.topic_slug = am.topic_slug
+        and d.lesson_slug = am.lesson_slug and d.id > am.id
+      where d.removed_at is null and d.user_id <> t.user_id and d.user_id in (select id from coach)
+      union all
+      select t.id, r.id, r.created_at
+      from target t
+      join ${chatMessages} cm on cm.attempt_id = t.id
+      join ${chatMessages} r on r.reply_to_id = cm.id
+      where r.removed_at is null and r.user_id <> t.user_id and r.user_id in (select id from coach)
+    ),
+    first as (
+      select distinct on (attempt_id) attempt_id, message_id, created_at
+      from replies order by attempt_id, created_at, message_id
+    )
+    update ${attempts} set replied_at = first.created_at, reply_message_id = first.message_id
+    from target ${keep ? sql`join` : sql`left join`} first on first.attempt_id = target.id
+    where ${attempts.id} = target.id
+      and (${attempts.repliedAt}, ${attempts.replyMessageId})
+        is distinct from (first.created_at, first.message_id)
+    returning ${attempts.id} as id`)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows.map((r) => r.id);
+}
+
+/** Whether the current row's reply is unread: replied since the member last opened it. */
+const UNREAD = sql`(${attempts.repliedAt} is not null and (${attempts.replySeenAt} is null or ${attempts.replySeenAt} < ${attempts.repliedAt}))`;
+
 /** Where the review list stands: the last item's time (to the microsecond, UTC) and id. */
 const CURSOR_TIME = sql<string>`to_char(${attempts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -252,8 +332,11 @@ export function attemptsRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Stores an attempt and the lesson discussion message that posts it, in one statement. */
-    async postToDiscussion(thread: Thread, a: NewAttempt) {
+    /**
+     * Stores an attempt and the lesson discussion message that posts it, in one statement; a coach's
+     * (`coach`) answers the thread's earlier attempts as any coach's message there does (decision 52).
+     */
+    async postToDiscussion(thread: Thread, a: NewAttempt, coach = false) {
       return postedAs(
         await db.execute(sql`
           with a as (
@@ -266,6 +349,7 @@ export function attemptsRepository(db: Db) {
                    ${a.userId}::uuid, ${a.caption}::text, a.id from a
             returning id, attempt_id, created_at
           )
+          ${coach ? sql`, ${answeredInThread(thread, a.userId)}` : sql``}
           ${POSTED_COLUMNS}`),
       );
     },
@@ -359,7 +443,8 @@ export function attemptsRepository(db: Db) {
       q: { status: 'awaiting' | 'replied'; cursor?: { createdAt: string; id: string }; limit: number },
       adminEmails: readonly string[],
     ) {
-      const replied = coachReplied(adminEmails, { discussion: true, chat: true });
+      // The stored reply (decision 52), by attempts_awaiting_idx: no per-request search of the threads.
+      const replied = isNotNull(attempts.repliedAt);
       const shown = and(
         not(isAdminUser(users, adminEmails)),
         or(isNotNull(discussionMessages.id), isNotNull(chatMessages.id)),
@@ -413,6 +498,174 @@ export function attemptsRepository(db: Db) {
         next: last ? { createdAt: last.cursorTime, id: last.attempt.id } : null,
         awaiting: Number(count?.n ?? 0),
       };
+    },
+
+    /**
+     * The member's own attempts (My attempts, issue 30): newest first, `limit` after `cursor`, by
+     * `attempts_user_idx`; each with where it was posted and its stored first reply (decision 52),
+     * the reply's author and text read for this page only; and how many replies are unread in all.
+     */
+    async mine(userId: string, q: { cursor?: { createdAt: string; id: string }; limit: number }) {
+      const replyD = alias(discussionMessages, 'reply_d');
+      const replyC = alias(chatMessages, 'reply_c');
+      const replier = alias(users, 'replier');
+      const rows = await db
+        .select({
+          cursorTime: CURSOR_TIME,
+          createdAt: attempts.createdAt,
+          discussionMessageId: discussionMessages.id,
+          thinkTank: discussionMessages.thinkTank,
+          topicSlug: discussionMessages.topicSlug,
+          lessonSlug: discussionMessages.lessonSlug,
+          chatMessageId: chatMessages.id,
+          repliedAt: attempts.repliedAt,
+          replyMessageId: attempts.replyMessageId,
+          replyText: sql<string | null>`case when ${replyD.removedAt} is null and ${replyC.removedAt} is null
+            then coalesce(${replyD.text}, ${replyC.content}) else '' end`,
+          replyType: replyC.messageType,
+          replierName: replier.name,
+          replierUsername: replier.username,
+          replierPicture: replier.profilePicture,
+          replierDeleted: replier.deletedAt,
+          unread: sql<boolean>`${UNREAD}`,
+          ...attemptColumns,
+        })
+        .from(attempts)
+        .leftJoin(discussionMessages, eq(discussionMessages.attemptId, attempts.id))
+        .leftJoin(chatMessages, eq(chatMessages.attemptId, attempts.id))
+        .leftJoin(replyD, and(isNotNull(discussionMessages.id), eq(replyD.id, attempts.replyMessageId)))
+        .leftJoin(replyC, and(isNotNull(chatMessages.id), eq(replyC.id, attempts.replyMessageId)))
+        .leftJoin(replier, eq(replier.id, sql`coalesce(${replyD.userId}, ${replyC.userId})`))
+        .leftJoin(recordings, joinAttempt.recordings)
+        .where(
+          and(
+            eq(attempts.userId, userId),
+            q.cursor
+              ? sql`(${attempts.createdAt}, ${attempts.id}) < (${q.cursor.createdAt}::timestamptz, ${q.cursor.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(attempts.createdAt), desc(attempts.id))
+        .limit(q.limit + 1);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(attempts)
+        .where(and(eq(attempts.userId, userId), UNREAD));
+      const page = rows.slice(0, q.limit).map((r) => ({
+        ...r,
+        unread: Boolean(r.unread),
+        attempt: attemptOf(r)!,
+      }));
+      const last = rows.length > q.limit ? page.at(-1)! : null;
+      return {
+        rows: page,
+        next: last ? { createdAt: last.cursorTime, id: last.attempt.id } : null,
+        unread: Number(count?.n ?? 0),
+      };
+    },
+
+    /** The member opened the reply to their attempt: it is read now. False: no such attempt of theirs. */
+    async markSeen(id: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .update(attempts)
+        .set({ replySeenAt: sql`greatest(now(), ${attempts.repliedAt})` })
+        .where(and(eq(attempts.id, id), eq(attempts.userId, userId)))
+        .returning({ id: attempts.id });
+      return rows.length > 0;
+    },
+
+    /** The member opened a lesson: the replies to their attempts in its discussion are read. */
+    async seenInThread(userId: string, thread: Thread): Promise<number> {
+      const rows = await db
+        .update(attempts)
+        .set({ replySeenAt: sql`greatest(now(), ${attempts.repliedAt})` })
+        .where(
+          and(
+            eq(attempts.userId, userId),
+            UNREAD,
+            inArray(
+              attempts.id,
+              db
+                .select({ id: sql`${discussionMessages.attemptId}` })
+                .from(discussionMessages)
+                .where(
+                  and(
+                    eq(discussionMessages.thinkTank, thread.thinkTank),
+                    eq(discussionMessages.topicSlug, thread.topicSlug),
+                    eq(discussionMessages.lessonSlug, thread.lessonSlug),
+                    eq(discussionMessages.userId, userId),
+                    isNotNull(discussionMessages.attemptId),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: attempts.id });
+      return rows.length;
+    },
+
+    /** How many of the member's attempts have a reply they have not opened. */
+    async unreadCount(userId: string): Promise<number> {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(attempts)
+        .where(and(eq(attempts.userId, userId), UNREAD));
+      return Number(count?.n ?? 0);
+    },
+
+    /**
+     * Works the stored reply of these attempts out again from the messages (decision 52): for a reply
+     * deleted or removed, the next coach reply standing becomes the first, or the attempt awaits one
+     * again. The ids whose reply changed.
+     */
+    async recomputeReplied(attemptIds: readonly string[], adminEmails: readonly string[]) {
+      if (attemptIds.length === 0) return [];
+      return setFirstReplies(
+        db,
+        sql`select id, user_id from ${attempts} where id = any(${`{${attemptIds.join(',')}}`}::uuid[])`,
+        adminEmails,
+        false,
+      );
+    },
+
+    /**
+     * After messages were deleted or removed (decision 53), by id, in lesson discussions and in the
+     * chat (before or after they went): the attempts they were the stored reply of are worked out
+     * again. Call it with the ids of every message taken away; the ids whose reply changed.
+     */
+    async repliesRemoved(
+      removed: { discussion?: readonly number[]; chat?: readonly number[] },
+      adminEmails: readonly string[],
+    ) {
+      const discussion = removed.discussion ?? [];
+      const chat = removed.chat ?? [];
+      if (discussion.length === 0 && chat.length === 0) return [];
+      const ids = (list: readonly number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;
+      return setFirstReplies(
+        db,
+        sql`select a.id, a.user_id from ${attempts} a
+            where a.reply_message_id = any(${ids(discussion)}::bigint[])
+              and exists (select 1 from ${discussionMessages} am where am.attempt_id = a.id)
+            union
+            select a.id, a.user_id from ${attempts} a
+            where a.reply_message_id = any(${ids(chat)}::bigint[])
+              and exists (select 1 from ${chatMessages} cm where cm.attempt_id = a.id)`,
+        adminEmails,
+        false,
+      );
+    },
+
+    /**
+     * At start-up: attempts awaiting a reply that one of the admins named in ADMIN_EMAILS gave (the
+     * migration's backfill knew only is_admin) are marked answered; a pass over the awaiting ones.
+     */
+    async backfillReplied(adminEmails: readonly string[]) {
+      return setFirstReplies(
+        db,
+        sql`select id, user_id from ${attempts} where replied_at is null`,
+        adminEmails,
+        true,
+      );
     },
   };
 }

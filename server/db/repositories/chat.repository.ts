@@ -4,6 +4,7 @@ import { authorColumns } from './users.repository';
 import {
   attemptColumns,
   attemptOf,
+  answeredInChat,
   attemptValues,
   ATTEMPT_INSERT_COLUMNS,
   joinAttempt,
@@ -107,13 +108,20 @@ export function chatRepository(db: Db) {
       content: string;
       messageType: ChatMessageRecord['messageType'];
       replyToId?: number;
+      /** A coach's reply answers the attempt it replies to, in this statement (decision 52). */
+      coach?: boolean;
     }) {
+      const answers = row.coach === true && row.replyToId !== undefined;
       const result = (await db.execute(sql`
-        with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY}))
-        insert into ${chatMessages} (user_id, content, message_type, reply_to_id)
-        select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text,
-               ${row.replyToId ?? null}::bigint from room_lock
-        returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms`)) as unknown as {
+        with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY})),
+        m as (
+          insert into ${chatMessages} (user_id, content, message_type, reply_to_id)
+          select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text,
+                 ${row.replyToId ?? null}::bigint from room_lock
+          returning id, created_at
+        )
+        ${answers ? sql`, ${answeredInChat(row.replyToId!, row.userId)}` : sql``}
+        select id, (extract(epoch from created_at) * 1000)::float8 as created_ms from m`)) as unknown as {
         rows: Array<{ id: number | string; created_ms: number }>;
       };
       const created = result.rows[0]!;

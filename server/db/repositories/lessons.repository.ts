@@ -1,7 +1,13 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
-import { attemptColumns, attemptOf, joinAttempt, type AttemptRecord } from './attempts.repository';
+import {
+  answeredInThread,
+  attemptColumns,
+  attemptOf,
+  joinAttempt,
+  type AttemptRecord,
+} from './attempts.repository';
 import { attempts, discussionMessages, lessonVideos, recordings, users, videoUploads } from '../schema';
 
 export type Slot = { thinkTank: string; topicSlug: string; lessonSlug: string };
@@ -165,12 +171,37 @@ export function discussionsRepository(db: Db) {
         attempt: attemptOf(r),
       }));
     },
-    async insert(slot: Slot, userId: string, text: string, videoSeconds: number | null = null) {
-      const [row] = await db
-        .insert(discussionMessages)
-        .values({ ...slot, userId, text, videoSeconds })
-        .returning({ id: discussionMessages.id, createdAt: discussionMessages.createdAt });
-      return row!;
+    /**
+     * Stores a message; a coach's (`coach`) answers the thread's attempts no coach had answered, in
+     * the same statement (decision 52).
+     */
+    async insert(
+      slot: Slot,
+      userId: string,
+      text: string,
+      videoSeconds: number | null = null,
+      coach = false,
+    ) {
+      if (!coach) {
+        const [row] = await db
+          .insert(discussionMessages)
+          .values({ ...slot, userId, text, videoSeconds })
+          .returning({ id: discussionMessages.id, createdAt: discussionMessages.createdAt });
+        return row!;
+      }
+      const result = (await db.execute(sql`
+        with m as (
+          insert into ${discussionMessages} (think_tank, topic_slug, lesson_slug, user_id, text, video_seconds)
+          values (${slot.thinkTank}::text, ${slot.topicSlug}::text, ${slot.lessonSlug}::text,
+                  ${userId}::uuid, ${text}::text, ${videoSeconds}::real)
+          returning id, created_at
+        ),
+        ${answeredInThread(slot, userId)}
+        select id, (extract(epoch from created_at) * 1000)::float8 as created_ms from m`)) as unknown as {
+        rows: Array<{ id: number | string; created_ms: number }>;
+      };
+      const row = result.rows[0]!;
+      return { id: Number(row.id), createdAt: new Date(row.created_ms) };
     },
     async clear(slot: Slot): Promise<number> {
       const rows = await db

@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { postAttemptResponse } from '../../../common/contracts/attempt-posts';
 import {
   attemptIdParams,
+  attemptSeenResponse,
   attemptsQuery,
   attemptsResponse,
   attemptsReviewQuery,
   attemptsReviewResponse,
+  myAttemptsQuery,
+  myAttemptsResponse,
   postAttemptBody,
 } from '../../../common/contracts/attempts';
 import { okResponse } from '../../../common/contracts/auth';
@@ -59,5 +62,23 @@ export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => ctx.attempts.inbox(actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/attempts/mine',
+    {
+      onRequest: requireMember,
+      schema: { querystring: myAttemptsQuery, response: { 200: myAttemptsResponse, ...errorResponses } },
+    },
+    async (request) => ctx.attempts.mine(actorOf(request), request.query),
+  );
+
+  r.post(
+    '/api/attempts/:id/seen',
+    {
+      onRequest: requireMember,
+      schema: { params: attemptIdParams, response: { 200: attemptSeenResponse, ...errorResponses } },
+    },
+    async (request) => ctx.attempts.seen(actorOf(request), request.params.id),
   );
 }

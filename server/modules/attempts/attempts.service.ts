@@ -2,6 +2,8 @@ import type {
   AttemptReviewItem,
   AttemptsReviewQuery,
   AttemptsReviewResponse,
+  MyAttemptsQuery,
+  MyAttemptsResponse,
   AttemptTarget,
   PostAttemptBody,
 } from '../../../common/contracts/attempts';
@@ -57,11 +59,29 @@ function parseCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt: cursor.slice(0, at), id: cursor.slice(at + 1) };
 }
 
+/** A reply's first words for My attempts: one line, at most 140 characters. */
+function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= 140 ? line : `${line.slice(0, 139).trimEnd()}…`;
+}
+
 /** '203 · Systems Theory', or the area's name for a single-page area's discussion. */
 function threadTitle(thinkTank: string, topic: string, lesson: string): string {
   const found = findLesson(thinkTank, topic, lesson);
   if (found) return lessonHeading(found);
   return isThinkTank(thinkTank) ? AREA_TITLES[thinkTank] : `${thinkTank}/${topic}/${lesson}`;
+}
+
+/** Where an attempt was posted, as the inbox and My attempts name it; null: the community chat. */
+function lessonOf(r: { thinkTank: string | null; topicSlug: string | null; lessonSlug: string | null }) {
+  if (r.thinkTank === null || r.topicSlug === null || r.lessonSlug === null) return null;
+  return {
+    id: `${r.thinkTank}/${r.topicSlug}/${r.lessonSlug}`,
+    thinkTank: r.thinkTank,
+    topic: r.topicSlug,
+    lesson: r.lessonSlug,
+    title: threadTitle(r.thinkTank, r.topicSlug, r.lessonSlug),
+  };
 }
 
 const ALREADY_POSTED = 'This file was already posted in another attempt: upload it again to post it again';
@@ -181,7 +201,8 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
         );
         return { target, chatMessage: presentChatMessage(record), discussionMessage: null };
       }
-      const created = await storing(() => repo.postToDiscussion(thread, input));
+      // A coach's attempt answers the thread's earlier ones, as any coach's message there (decision 52).
+      const created = await storing(() => repo.postToDiscussion(thread, input, actor.isAdmin));
       // A coach's own attempt is a coach's post in the thread (the unread mark, decision 36).
       if (actor.isAdmin) await progress.changed(null);
       return {
@@ -249,22 +270,87 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
         items: page.rows.map((r) => ({
           attempt: presentAttempt(r.attempt)!,
           member: { id: r.userId, username: r.username, name: r.name, profilePicture: r.profilePicture },
-          lesson:
-            r.thinkTank === null || r.topicSlug === null || r.lessonSlug === null
-              ? null
-              : {
-                  id: `${r.thinkTank}/${r.topicSlug}/${r.lessonSlug}`,
-                  thinkTank: r.thinkTank,
-                  topic: r.topicSlug,
-                  lesson: r.lessonSlug,
-                  title: threadTitle(r.thinkTank, r.topicSlug, r.lessonSlug),
-                },
+          lesson: lessonOf(r),
           messageId: (r.discussionMessageId ?? r.chatMessageId)!,
           createdAt: r.createdAt.toISOString(),
         })),
         nextCursor: page.next ? `${page.next.createdAt}_${page.next.id}` : null,
         awaiting: page.awaiting,
       };
+    },
+
+    /**
+     * My attempts (issue 30 part 4, decision 52): the member's own attempts, newest first, each with
+     * its stored status, the coach's first reply and whether it is unread; how many are unread.
+     */
+    async mine(actor: Actor, query: MyAttemptsQuery): Promise<MyAttemptsResponse> {
+      const cursor = query.cursor ? parseCursor(query.cursor) : undefined;
+      const page = await repo.mine(actor.user.id, { cursor, limit: query.limit });
+      return {
+        items: page.rows.map((r) => ({
+          attempt: presentAttempt(r.attempt)!,
+          lesson: lessonOf(r),
+          messageId: (r.discussionMessageId ?? r.chatMessageId)!,
+          createdAt: r.createdAt.toISOString(),
+          status: r.repliedAt === null ? ('awaiting' as const) : ('replied' as const),
+          reply:
+            r.repliedAt === null || r.replyMessageId === null
+              ? null
+              : {
+                  user: {
+                    name: r.replierDeleted ? 'Deleted member' : (r.replierName ?? 'Coach'),
+                    username: r.replierDeleted ? '' : (r.replierUsername ?? ''),
+                    profilePicture: r.replierDeleted ? null : (r.replierPicture ?? null),
+                  },
+                  excerpt: excerptOf(
+                    r.replyType && r.replyType !== 'text' && r.replyType !== 'attempt'
+                      ? `(${r.replyType})`
+                      : (r.replyText ?? ''),
+                  ),
+                  createdAt: r.repliedAt.toISOString(),
+                  messageId: r.replyMessageId,
+                },
+          unread: r.unread,
+        })),
+        nextCursor: page.next ? `${page.next.createdAt}_${page.next.id}` : null,
+        unread: page.unread,
+      };
+    },
+
+    /**
+     * The member opened the reply to their attempt (from My attempts): it is read. Another member's
+     * attempt is refused as deleting it is (403); no such attempt, 404.
+     */
+    async seen(actor: Actor, id: string): Promise<{ unread: number }> {
+      const found = await repo.find(id);
+      if (!found) throw new AppError('not_found', 'Attempt not found');
+      if (found.userId !== actor.user.id) {
+        throw new AppError('forbidden', 'Only its author can mark the reply to an attempt read');
+      }
+      await repo.markSeen(id, actor.user.id);
+      return { unread: await repo.unreadCount(actor.user.id) };
+    },
+
+    /** The member opened a lesson: the replies to their attempts in its discussion are read. */
+    async seenInThread(actor: Actor, thread: Thread): Promise<void> {
+      await repo.seenInThread(actor.user.id, thread);
+    },
+
+    /**
+     * After messages were deleted or removed (decision 53), by id: the attempts they were the first
+     * coach reply to are worked out again (the next reply standing, or awaiting one again).
+     */
+    async repliesRemoved(removed: { discussion?: readonly number[]; chat?: readonly number[] }) {
+      return repo.repliesRemoved(removed, [...adminEmails]);
+    },
+
+    /**
+     * At start-up: replies given by admins named only in ADMIN_EMAILS, which the migration's
+     * backfill could not know, are stored (decision 52). Nothing to do without ADMIN_EMAILS.
+     */
+    async backfillReplied(): Promise<number> {
+      if (adminEmails.size === 0) return 0;
+      return (await repo.backfillReplied([...adminEmails])).length;
     },
   };
 }

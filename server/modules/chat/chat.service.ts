@@ -65,6 +65,8 @@ export function chatService({ repo, feed, media, limits, now = Date.now }: Deps)
               content: input.content,
               messageType: input.messageType,
               ...(input.replyToId === undefined ? {} : { replyToId: input.replyToId }),
+              // A coach's reply to an attempt answers it, in the same statement (decision 52).
+              coach: actor.isAdmin,
             }),
             input,
             actor.user,

@@ -67,7 +67,8 @@ export function discussionsService({
       requireThread(slot);
       const videoSeconds = at === undefined ? null : await videoTime(slot, at);
       await limiter.hit(actor.user.id);
-      const row = await repo.insert(slot, actor.user.id, text, videoSeconds);
+      // A coach's message answers the thread's attempts awaiting a reply, in its statement (decision 52).
+      const row = await repo.insert(slot, actor.user.id, text, videoSeconds, actor.isAdmin);
       if (actor.isAdmin) await progress.changed(null);
       return {
         id: row.id,

@@ -32,11 +32,14 @@ export function progressService({
   repo,
   adminEmails,
   cache,
+  replies,
 }: {
   repo: ProgressRepository;
   adminEmails: ReadonlySet<string>;
   /** Each member's answer in memory, as bytes, forgotten on every change (decision 40). */
   cache: ProgressCache<PreparedAnswer>;
+  /** Opening a lesson reads the coaches' replies to the member's attempts there (decision 52). */
+  replies?: { seenInThread(userId: string, thread: LessonPath): Promise<unknown> };
 }) {
   function lessonOf(p: ProgressParams): LessonPath {
     if (!isCurriculumLesson(p.thinkTank, p.topic, p.lesson))
@@ -86,7 +89,9 @@ export function progressService({
       p: ProgressParams,
       positionSeconds: number | undefined,
     ): Promise<LessonProgressEntry> {
-      await repo.visit(actor.user.id, lessonOf(p), positionSeconds);
+      const lesson = lessonOf(p);
+      await repo.visit(actor.user.id, lesson, positionSeconds);
+      await replies?.seenInThread(actor.user.id, lesson);
       await cache.changed(actor.user.id);
       return entryOf(actor, p);
     },
