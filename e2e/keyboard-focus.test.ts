@@ -1,10 +1,13 @@
+import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG, signInAsAdmin, signUpViaApi, toasts, uniqueEmail, useBrowser } from './fixtures/browser';
+import { canvasIn, openTool, waitForData } from './fixtures/analysis';
 import { attach, newestMessage, openChat } from './fixtures/chat';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium';
 import { expectFocusOn, focused, tabTo, uploadRecordingViaApi } from './fixtures/focus';
 import { recordTestVideo } from './fixtures/media';
+import { ATHLETE_MP4, poseControls, turnPoseOn } from './fixtures/pose';
 
 const f = useBrowser();
 
@@ -322,5 +325,35 @@ describe('focus follows the controls that replace each other', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it("'Analyse clip' hands focus to Cancel, Cancel back to 'Analyse clip', and the finished run to 'Analyse clip again'", async () => {
+    const { page } = f;
+    const tool = await openTool(f);
+    const input = tool.getByLabel('Load video or image', { exact: true });
+    await input.setInputFiles(ATHLETE_MP4);
+    await waitForData(canvasIn(tool), 'media', 'video');
+    await turnPoseOn(tool);
+    const pose = poseControls(tool);
+    const analyse = pose.getByRole('button', { name: 'Analyse clip', exact: true });
+
+    // A clip of 300 frames, which takes long enough to analyse that Cancel is still there when pressed.
+    await input.setInputFiles(path.join(import.meta.dirname, 'fixtures', 'ten-seconds.webm'));
+    const seek = tool.getByRole('slider', { name: 'Seek' });
+    await expect.poll(async () => Number(await seek.getAttribute('max'))).toBeGreaterThan(9);
+    await analyse.focus();
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, 'Cancel');
+    await page.keyboard.press('Enter');
+    await pose.locator('progress').waitFor({ state: 'detached' });
+    await expectFocusOn(page, 'Analyse clip');
+
+    // A run that ends by itself gives focus back too, to the button that now says '… again'.
+    await input.setInputFiles(ATHLETE_MP4);
+    await expect.poll(async () => Number(await seek.getAttribute('max'))).toBeLessThan(3);
+    await analyse.focus();
+    await page.keyboard.press('Enter');
+    await pose.getByRole('button', { name: 'Analyse clip again' }).waitFor({ timeout: 90_000 });
+    await expectFocusOn(page, 'Analyse clip again');
   });
 });

@@ -1,5 +1,5 @@
 import { Activity, X } from 'lucide-react';
-import { useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { JOINTS, jointAngles, poseCsv, smoothSeries, type JointId } from '@common/pose';
 import { AngleChart, type AngleChartHandle } from '../../../components/angle-chart';
 import {
@@ -15,6 +15,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
+import { focusIsLost } from '../../../lib/focus';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { POSE_MODELS, type PoseModel } from '../pose/pose-assets';
 import { PostMenu } from './analysis-controls';
@@ -189,6 +190,20 @@ function ClipAnalysisControls({
 
   const start = () => (state.duration > ASK_ABOVE_SECONDS ? setAsking(true) : void layer.analyse());
 
+  // Focus follows the run (issue 30): 'Analyse clip' hands it to Cancel while the clip is analysed, and
+  // Cancel hands it back to 'Analyse clip' (or '… again') once the run ends, however it ends. The control
+  // pressed is replaced by the other, which would drop focus to the page. Focus that the member has moved
+  // elsewhere meanwhile stays where it is.
+  const analyseRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const running = run.status === 'running';
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current === running) return;
+    wasRunning.current = running;
+    if (focusIsLost()) (running ? cancelRef : analyseRef).current?.focus();
+  }, [running]);
+
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -203,13 +218,13 @@ function ClipAnalysisControls({
             <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
               {run.total > 0 ? `Frame ${run.done} of ${run.total}` : 'Measuring the frame rate…'}
             </span>
-            <Button variant="outline" size="sm" onClick={() => layer.cancelAnalysis()}>
+            <Button ref={cancelRef} variant="outline" size="sm" onClick={() => layer.cancelAnalysis()}>
               <X aria-hidden="true" />
               Cancel
             </Button>
           </>
         ) : (
-          <Button variant="secondary" size="sm" onClick={start}>
+          <Button ref={analyseRef} variant="secondary" size="sm" onClick={start}>
             {result ? 'Analyse clip again' : 'Analyse clip'}
           </Button>
         )}
@@ -278,7 +293,15 @@ function ClipAnalysisControls({
         </>
       )}
       <AlertDialog open={asking} onOpenChange={setAsking}>
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // Its opener, 'Analyse clip', has made way for Cancel when the member chose Analyse.
+            const target = cancelRef.current ?? analyseRef.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Analyse a long clip?</AlertDialogTitle>
             <AlertDialogDescription>
