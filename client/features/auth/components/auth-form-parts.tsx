@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { useId, type ComponentProps } from 'react';
+import { useId, type ChangeEventHandler, type ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { FieldError, invalidField } from '../../../components/ui/field-error';
@@ -37,6 +37,51 @@ export function CurrentPasswordField(
   return (
     <AuthField name="password" type="password" autoComplete="current-password" announceError {...props} />
   );
+}
+
+/**
+ * A new password, twice ('New password', 'Re-enter new password'; the fields new-password and
+ * confirm-new-password that useAuthForm's checkNewPassword and the server's errors name), as the change-
+ * and reset-password forms ask for it.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  errors,
+  onPasswordChange,
+  onConfirmChange,
+  announceError = false,
+  autoFocus = false,
+}: {
+  password: string;
+  confirm: string;
+  errors: Partial<Record<string, string | null>>;
+  onPasswordChange: ChangeEventHandler<HTMLInputElement>;
+  onConfirmChange: ChangeEventHandler<HTMLInputElement>;
+  announceError?: boolean;
+  autoFocus?: boolean;
+}) {
+  const fields = [
+    { name: 'new-password', label: 'New password', value: password, onChange: onPasswordChange },
+    {
+      name: 'confirm-new-password',
+      label: 'Re-enter new password',
+      value: confirm,
+      onChange: onConfirmChange,
+    },
+  ];
+  return fields.map(({ name, ...field }, i) => (
+    <AuthField
+      key={name}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      autoFocus={autoFocus && i === 0}
+      error={errors[name]}
+      announceError={announceError}
+      {...field}
+    />
+  ));
 }
 
 /** Cancel and the submit button, which reads `pendingLabel` while the request runs. */

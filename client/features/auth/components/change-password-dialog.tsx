@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useAuthForm } from '../use-auth-form';
 import { useChangePassword } from '../api/change-password';
 import { useLogout } from '../api/logout';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthField, AuthFormError, NewPasswordFields } from './auth-form-parts';
 
 const FIELDS = ['current-password', 'new-password', 'confirm-new-password'] as const;
 const KNOWN_FIELDS = {
@@ -87,23 +87,12 @@ function ChangePasswordForm({ forced, onDone }: { forced: boolean; onDone?: () =
           error={errors['current-password']}
           onChange={edit('current-password', setCurrentPassword)}
         />
-        <AuthField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          error={errors['new-password']}
-          onChange={edit('new-password', setNewPassword)}
-        />
-        <AuthField
-          label="Re-enter new password"
-          name="confirm-new-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          error={errors['confirm-new-password']}
-          onChange={edit('confirm-new-password', setConfirm)}
+        <NewPasswordFields
+          password={newPassword}
+          confirm={confirm}
+          errors={errors}
+          onPasswordChange={edit('new-password', setNewPassword)}
+          onConfirmChange={edit('confirm-new-password', setConfirm)}
         />
         <AuthFormError message={formError} announce={false} />
         <DialogFooter className="pt-1">

@@ -4,7 +4,7 @@ import { LINK_EXPIRED_OR_USED } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { useAuthForm } from '../use-auth-form';
 import { useResetPassword } from '../api/reset-password';
-import { AuthField, AuthFormError } from './auth-form-parts';
+import { AuthFormError, NewPasswordFields } from './auth-form-parts';
 
 /**
  * 'Choose a new password', the form a reset link opens: the new password twice, checked as at
@@ -68,26 +68,14 @@ export function ResetPasswordForm({
           It replaces your old password, and signs you out on every other device.
         </p>
       </div>
-      <AuthField
-        label="New password"
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        errors={errors}
+        onPasswordChange={edit('new-password', setPassword)}
+        onConfirmChange={edit('confirm-new-password', setConfirm)}
+        announceError
         autoFocus
-        value={password}
-        error={errors['new-password']}
-        announceError
-        onChange={edit('new-password', setPassword)}
-      />
-      <AuthField
-        label="Re-enter new password"
-        name="confirm-new-password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        error={errors['confirm-new-password']}
-        announceError
-        onChange={edit('confirm-new-password', setConfirm)}
       />
       <AuthFormError message={formError} />
       <Button type="submit" disabled={pending}>
