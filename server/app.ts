@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll-fast-path';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await authRoutes(app, ctx);
   await membersRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await communityRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, ctx);

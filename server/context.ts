@@ -45,6 +45,8 @@ import { attemptsRepository } from './db/repositories/attempts.repository';
 import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
 import { moderationRepository } from './db/repositories/moderation.repository';
 import { auditLog, type AuditLog } from './audit/audit-log';
+import { communityRepository } from './db/repositories/community.repository';
+import { communityService, type CommunityService } from './modules/community/community.service';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -105,6 +107,8 @@ export type AppContext = {
   account: AccountService;
   /** The moderation audit: `record` every moderation action, in its transaction (decision 53). */
   audit: AuditLog;
+  /** Who gets in (admission, join requests, invitations) and suspensions (decision 54). */
+  community: CommunityService;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -151,6 +155,20 @@ export function createContext(
     progress: progressCache,
     log,
   });
+  const community = communityService({
+    repo: communityRepository(database.db),
+    users,
+    sessions,
+    memberCount,
+    mail,
+    chat: chatFeed,
+    blobs,
+    audit,
+    adminEmails,
+    origin: () => linkOrigin.current,
+    now: links.now,
+    log,
+  });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   return {
@@ -171,6 +189,7 @@ export function createContext(
       accounts,
       mail,
       now: links.now,
+      admission: community,
     }),
     profile: profileService({ users, sessions, media }),
     blobs,
@@ -222,5 +241,6 @@ export function createContext(
       log,
     }),
     audit,
+    community,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields';
+import { suspension } from './community';
 
 /** The path of POST /api/admin/members/{id}/reset-password. */
 export const memberIdParams = z.object({
@@ -16,6 +17,10 @@ export const adminMember = z.object({
   paymentStatus: z.string(),
   /** How many of the 36 lessons the member has done (issue 18). */
   lessonsDone: z.number().int(),
+  /** 'pending' or 'declined' for a join request (decision 54). */
+  membership: z.enum(['active', 'pending', 'declined']),
+  /** The member's suspension, if any (it may have passed its end date). */
+  suspension: suspension.nullable(),
 });
 export type AdminMember = z.infer<typeof adminMember>;
 export const adminMembersResponse = z.array(adminMember);

@@ -34,6 +34,8 @@ export const registerBody = z.object(
     username: nameText('username').max(EMAIL_MAX_LENGTH).optional(),
     email: emailSchema,
     password: passwordSchema,
+    /** The invitation's token from a `/join#invite=…` link (decision 54). */
+    invite: text('invite').max(200, { error: 'invite is too long' }).optional(),
   },
   { error: 'Request body must be a JSON object' },
 );
@@ -78,6 +80,8 @@ export const currentUser = z.object({
   mustChangePassword: z.boolean(),
   /** Whether the member followed the confirmation link mailed to `email`. */
   emailConfirmed: z.boolean(),
+  /** 'pending' while a coach has not approved the join request, 'declined' when refused (decision 54). */
+  membership: z.enum(['active', 'pending', 'declined']),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

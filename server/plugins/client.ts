@@ -1,3 +1,4 @@
+import { membershipRefusal } from '../policies/admission.policy';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -71,7 +72,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
     if (!file || !token) return null;
     try {
       const actor = await opts.sessions.resolve(token);
-      return actor && !actor.user.mustChangePassword ? file : null;
+      return actor && !actor.user.mustChangePassword && !membershipRefusal(actor.user, actor.isAdmin)
+        ? file
+        : null;
     } catch (err) {
       request.log.warn({ err }, 'session lookup for a prerendered member page failed: sending the shell');
       return null;

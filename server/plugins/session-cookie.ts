@@ -4,6 +4,7 @@ import { SESSION_ABSOLUTE_MS } from '../../common/constants';
 import { ERRORS } from '../../common/contracts/errors';
 import { AppError } from '../lib/errors';
 import type { Actor, SessionStore } from '../storage/session-store';
+import { membershipRefusal } from '../policies/admission.policy';
 
 /**
  * The session cookie in Fastify: read on every /api request into `request.actor` (the store,
@@ -16,6 +17,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes a member who must change their password may still use (docs/decisions.md decision 1). */
     allowDuringPasswordChange?: boolean;
+    /**
+     * Routes a member whose join request waits for a coach (or was declined) may still use: their
+     * own account, not the community (decision 54).
+     */
+    allowWhilePending?: boolean;
   }
 }
 
@@ -68,6 +74,8 @@ export async function requireMember(request: FastifyRequest) {
   if (actor.user.mustChangePassword && !request.routeOptions.config.allowDuringPasswordChange) {
     throw new AppError('forbidden', ERRORS.passwordChangeRequired);
   }
+  const waiting = membershipRefusal(actor.user, actor.isAdmin);
+  if (waiting && !request.routeOptions.config.allowWhilePending) throw new AppError('forbidden', waiting);
 }
 
 /** Guard: a signed-in admin. */

@@ -1,4 +1,5 @@
 import { AppError } from '../lib/errors';
+import { admissionPolicies } from './admission.policy';
 import { attemptPolicies } from './attempts.policy';
 import { contentPolicies } from './content.policy';
 import { lessonPolicies } from './lessons.policy';
@@ -18,6 +19,7 @@ export const policies = {
   ...attemptPolicies,
   ...contentPolicies,
   ...memberPolicies,
+  ...admissionPolicies,
 } satisfies Record<string, Rule<never>>;
 
 export type Verb = keyof typeof policies;

@@ -73,5 +73,13 @@ export function presentAdminMember(
     isAdmin: isAdminRow(row, adminEmails),
     paymentStatus: row.paymentStatus,
     lessonsDone,
+    membership: row.membership,
+    suspension: row.suspendedAt
+      ? {
+          reason: row.suspensionReason ?? '',
+          since: row.suspendedAt.toISOString(),
+          until: row.suspendedUntil?.toISOString() ?? null,
+        }
+      : null,
   };
 }

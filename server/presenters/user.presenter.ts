@@ -32,6 +32,7 @@ export function presentCurrentUser(row: UserRow, adminEmails: ReadonlySet<string
     privacyLevel: row.privacyLevel,
     mustChangePassword: row.mustChangePassword,
     emailConfirmed: row.emailConfirmedAt !== null,
+    membership: isAdminRow(row, adminEmails) ? 'active' : row.membership,
     createdAt: row.createdAt.toISOString(),
   };
 }

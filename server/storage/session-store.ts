@@ -6,6 +6,7 @@ import { sessionsRepository } from '../db/repositories/sessions.repository';
 import { usersRepository } from '../db/repositories/users.repository';
 import type { UserRow } from '../db/schema';
 import { isAdminRow } from '../presenters/user.presenter';
+import { activeSuspension } from '../policies/admission.policy';
 
 /** Who is making a request: the member and their session, or null for a visitor. */
 export type Actor = { user: UserRow; isAdmin: boolean; tokenHash: string };
@@ -279,6 +280,9 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
         forgetSession(tokenHash);
         return null;
       }
+      // A suspended member is signed out (their sessions were deleted; one made since by a
+      // password reset gives nothing either, decision 54).
+      if (activeSuspension(user, now)) return null;
       return actorFor(user, tokenHash);
     },
 
@@ -295,7 +299,7 @@ export function createSessionStore(database: Database, adminEmails: ReadonlySet<
       const s = cachedSession(tokenHash, now);
       if (!s || ended(s, now) || touchDue(s, now)) return undefined;
       const user = cachedUser(s.userId, now);
-      return user && actorFor(user, tokenHash);
+      return user && !activeSuspension(user, now) ? actorFor(user, tokenHash) : undefined;
     },
 
     /** Ends one session everywhere. */

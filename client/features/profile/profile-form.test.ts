@@ -30,6 +30,7 @@ const user: CurrentUser = {
   paymentStatus: 'unpaid',
   privacyLevel: 'selective',
   mustChangePassword: false,
+  membership: 'active',
   emailConfirmed: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };

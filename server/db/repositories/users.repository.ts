@@ -8,6 +8,8 @@ const RANKED = 200;
 
 /** Accounts that were not deleted (decision 18: a deleted account's row stays as a tombstone). */
 const live = isNull(users.deletedAt);
+/** Members the community sees: not a join request waiting for a coach, nor a declined one (decision 54). */
+const admitted = eq(users.membership, 'active');
 
 /**
  * What a message shows of its author, for the chat and discussion queries: a deleted account's
@@ -143,7 +145,7 @@ export function usersRepository(db: Db) {
           ...(await db
             .select()
             .from(users)
-            .where(and(group.where, visible, live))
+            .where(and(group.where, visible, live, admitted))
             .orderBy(...group.order)
             .limit(opts.limit - found.length)),
         );
@@ -162,6 +164,7 @@ export function usersRepository(db: Db) {
         not(or(namePrefix, handlePrefix, wordStart)!),
         visible,
         live,
+        admitted,
       );
       if (text.length >= 3) {
         const candidates = await db
@@ -193,8 +196,12 @@ export function usersRepository(db: Db) {
     async listAll(): Promise<UserRow[]> {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt), asc(users.id));
     },
+    /** The members: live accounts whose membership a coach did not hold back (decision 54). */
     async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(live);
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(live, eq(users.membership, 'active')));
       return Number(row?.n ?? 0);
     },
   };

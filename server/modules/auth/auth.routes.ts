@@ -69,7 +69,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/resend-confirmation',
-    { onRequest: requireMember, schema: { response: { 200: okResponse, ...errorResponses } } },
+    {
+      config: { allowWhilePending: true },
+      onRequest: requireMember,
+      schema: { response: { 200: okResponse, ...errorResponses } },
+    },
     async (request) => {
       await ctx.emailConfirmation.resend(actorOf(request));
       return { ok: true as const };
@@ -116,6 +120,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/auth/change-email',
     {
+      config: { allowWhilePending: true },
       onRequest: requireMember,
       schema: { body: changeEmailBody, response: { 200: changeEmailResponse, ...errorResponses } },
     },
@@ -128,6 +133,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/auth/delete-account',
     {
+      config: { allowWhilePending: true },
       onRequest: requireMember,
       schema: { body: deleteAccountBody, response: { 200: okResponse, ...errorResponses } },
     },
@@ -151,7 +157,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/auth/me',
     {
-      config: { allowDuringPasswordChange: true },
+      config: { allowDuringPasswordChange: true, allowWhilePending: true },
       onRequest: requireMember,
       schema: { response: { 200: userResponse, ...errorResponses } },
     },
@@ -174,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/auth/change-password',
     {
-      config: { allowDuringPasswordChange: true },
+      config: { allowDuringPasswordChange: true, allowWhilePending: true },
       onRequest: requireMember,
       schema: { body: changePasswordBody, response: { 200: userResponse, ...errorResponses } },
     },

@@ -11,6 +11,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, SessionStore } from '../../storage/session-store';
 import type { DeviceCookies } from './device-cookie';
 import type { MemberCount } from '../../storage/member-count';
+import { suspendedMessage, type Admission } from '../../../common/contracts/community';
+import { activeSuspension } from '../../policies/admission.policy';
 import {
   retryAfterHeader,
   tooManyAttemptsMessage,
@@ -32,7 +34,21 @@ type Deps = {
   mail: MailSender;
   /** The clock mailed links are checked against (the time a voided one is marked used). */
   now: () => number;
+  /** Who gets in (decision 54): the admission mode, invitations. */
+  admission: {
+    /** The admission mode, read for each registration. */
+    mode(): Promise<Admission>;
+    /** Throws the 403 of invitation-only admission without an invitation. */
+    requireInvite(mode: Admission, invite: string | undefined): void;
+    /** The new account's standing; takes the invitation's use (403 naming why it cannot). */
+    admit(mode: Admission, invite: string | undefined): Promise<Admitted>;
+    /** Gives the use back when no account was made. */
+    giveBack(admitted: Admitted): Promise<void>;
+  };
 };
+
+/** A registration's standing (decision 54), and the invitation use it took. */
+type Admitted = { membership: 'active' | 'pending'; inviteId: string | null };
 
 /** Where a sign-in or registration comes from: the client address and the device cookie it sent. */
 export type Client = { address: string; deviceCookie?: string | undefined };
@@ -90,8 +106,34 @@ export function authService({
   accounts,
   mail,
   now,
+  admission,
 }: Deps) {
   const signedIn = (user: UserRow) => startSession(sessions, devices, user);
+
+  /** Makes the account (the next free handle) and signs it in. */
+  async function insert(
+    email: string,
+    passwordHash: string,
+    membership: UserRow['membership'],
+  ): Promise<SignedIn> {
+    const base = handleBase(email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const username = nextFreeHandle(base, await users.usernamesLike(base));
+      const user = await users.insert({ email, username, name: username, passwordHash, membership });
+      if (user) {
+        // One more member, shown live on every open home page (never fails the registration).
+        await memberCount.changed();
+        const result = await signedIn(user);
+        // The account exists and is signed in; a link that could not be queued now is one
+        // "Resend" away on the profile, so it does not fail the registration.
+        await confirmation.send(user).catch(() => {});
+        return result;
+      }
+      // A conflict: the e-mail (someone registered it meanwhile) or the handle (try the next).
+      if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
+    }
+    throw new Error('Could not find a free handle for ' + base);
+  }
 
   return {
     /**
@@ -105,28 +147,22 @@ export function authService({
         throw new AppError('too_many_requests', tooManyRegistrationsMessage(wait), retryAfterHeader(wait));
       }
       const email = input.email; // trimmed and lower-cased by the contract
+      // Invitation only: refused before anything else is looked at (decision 54).
+      const mode = await admission.mode();
+      admission.requireInvite(mode, input.invite);
       if (await users.findByEmail(email)) {
         await hashPassword(input.password); // The same work as a new account: no timing oracle.
         throw new AppError('conflict', ERRORS.emailTaken);
       }
       const passwordHash = await hashPassword(input.password);
-      const base = handleBase(email);
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const username = nextFreeHandle(base, await users.usernamesLike(base));
-        const user = await users.insert({ email, username, name: username, passwordHash });
-        if (user) {
-          // One more member, shown live on every open home page (never fails the registration).
-          await memberCount.changed();
-          const result = await signedIn(user);
-          // The account exists and is signed in; a link that could not be queued now is one
-          // "Resend" away on the profile, so it does not fail the registration.
-          await confirmation.send(user).catch(() => {});
-          return result;
-        }
-        // A conflict: the e-mail (someone registered it meanwhile) or the handle (try the next).
-        if (await users.findByEmail(email)) throw new AppError('conflict', ERRORS.emailTaken);
+      // An invitation's use is taken here (403 naming why it cannot be), given back if no account is made.
+      const admitted = await admission.admit(mode, input.invite);
+      try {
+        return await insert(email, passwordHash, admitted.membership);
+      } catch (err) {
+        await admission.giveBack(admitted).catch(() => {});
+        throw err;
       }
-      throw new Error('Could not find a free handle for ' + base);
     },
 
     /**
@@ -146,6 +182,9 @@ export function authService({
       // A failure is already counted (the ticket); only a success is forgiven.
       if (!user || !ok) throw new AppError('unauthorized', ERRORS.invalidCredentials);
       await throttle.succeeded(ticket);
+      // Told only to whoever knows the password: the coach's reason and the end date (decision 54).
+      const suspended = activeSuspension(user, now());
+      if (suspended) throw new AppError('forbidden', suspendedMessage(suspended.reason, suspended.until));
       return signedIn(user);
     },
 

@@ -1,3 +1,4 @@
+import { membershipRefusal } from '../../policies/admission.policy';
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -120,6 +121,8 @@ export function installPollFastPath(
     const actor = ctx.sessions.peek(token);
     // requireMember's second refusal: a member held at the password-change step.
     if (!actor || actor.user.mustChangePassword) return undefined;
+    // Its third: a member waiting for a coach's approval (decision 54).
+    if (membershipRefusal(actor.user, actor.isAdmin)) return undefined;
     return after === undefined ? ctx.chatFeed.peekNewest() : ctx.chatFeed.peekAfter(after);
   }
 
