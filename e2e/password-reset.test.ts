@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_EXPIRED_OR_USED, PASSWORD_RESET_SENT } from '@common/constants';
 import { logoutFromMenu, openLoginDialog, submitLogin } from './fixtures/auth';
 import { signUpViaApi, toasts, uniqueEmail, useBrowser } from './fixtures/browser';
+import { expectFocusOn, tabTo } from './fixtures/focus';
 import { mailedLinks } from './fixtures/mail';
 
 const f = useBrowser();
@@ -88,6 +89,32 @@ describe('a forgotten password', () => {
 
     await forgot.getByRole('button', { name: 'Back to login' }).click();
     await page.getByRole('dialog', { name: 'Login to Tribe36' }).waitFor();
+  });
+
+  it('puts focus on the answer after Send link, by mouse and by keyboard, each time it is sent', async () => {
+    const { page } = f;
+    await page.goto('/');
+    const login = await openLoginDialog(page);
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+    await forgot.getByLabel('Email').fill(uniqueEmail('forgetful'));
+    const answer = forgot.getByRole('status').getByText(PASSWORD_RESET_SENT);
+    const answerFocused = () => answer.evaluate((el) => el.closest('p') === document.activeElement);
+
+    await forgot.getByRole('button', { name: 'Send link' }).click();
+    await answer.waitFor();
+    await expectFocusOn(page, new RegExp(`^${PASSWORD_RESET_SENT}`));
+    expect(await answerFocused()).toBe(true);
+
+    // Again by keyboard, from the button: the answer is drawn anew and takes focus again.
+    await tabTo(page, 'Send link');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, new RegExp(`^${PASSWORD_RESET_SENT}`));
+    expect(await answerFocused()).toBe(true);
+    // The dialog goes on from there: Tab reaches its buttons, Escape closes it.
+    await tabTo(page, 'Send link');
+    await page.keyboard.press('Escape');
+    await forgot.waitFor({ state: 'detached' });
   });
 
   it('says a link is not valid when it was never sent, with no form to fill', async () => {

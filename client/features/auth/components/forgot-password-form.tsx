@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { focusIsLost } from '../../../lib/focus';
 import { useAuthForm } from '../use-auth-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthActions, AuthField, AuthFormError, AuthSwitch } from './auth-form-parts';
@@ -15,6 +16,17 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   const request = useForgotPassword();
   const pending = request.isPending;
   const { formRef, errors, formError, startSubmit, showServerError, edit } = useAuthForm(pending);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+
+  // Send link is disabled while the request is out, which drops focus to the page: once the answer is
+  // there, focus goes to it (read out as it is focused), unless the member has moved focus meanwhile.
+  const sent = request.isSuccess ? request.data : null;
+  useEffect(() => {
+    if (!sent) return;
+    const active = document.activeElement;
+    const onSend = active instanceof HTMLButtonElement && active.type === 'submit';
+    if (focusIsLost() || onSend) sentRef.current?.focus();
+  }, [sent]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!startSubmit(event)) return;
@@ -55,7 +67,11 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           {/* Always in the page, so that screen readers announce the answer when it arrives. */}
           <div role="status">
             {request.isSuccess ? (
-              <p className="mt-4 flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+              <p
+                ref={sentRef}
+                tabIndex={-1}
+                className="mt-4 flex items-start gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
                 <MailCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
                 <span className="min-w-0 wrap-anywhere">{request.data.message}</span>
               </p>
