@@ -111,3 +111,60 @@ describe('lesson pages on a phone', () => {
     });
   }
 });
+
+describe("the admin's member credentials on a phone", () => {
+  it('keeps every member card, and all in it, inside the dialog at 375 px, a long address wrapping or cut with its whole text on hover', async () => {
+    const viewport = { width: 375, height: 667 };
+    const context = await f.browser.newContext({ baseURL: f.baseURL, viewport });
+    try {
+      // A member whose address is as long as a work address can be, so that nothing fits by luck.
+      const long = `${'pentathlon-training-group'.repeat(2)}${Date.now().toString(36)}`;
+      const member = await signUpViaApi(context, f.baseURL, `${long}@coaching-association.example.com`);
+      await context.clearCookies();
+      await signInAsAdmin(context, f.baseURL);
+      const page = await context.newPage();
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Member Credentials' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Member Credentials' });
+      const cards = dialog.getByRole('list', { name: 'Members' }).getByRole('listitem');
+      await cards.first().waitFor();
+      const card = cards.filter({ hasText: member.email });
+      await card.waitFor();
+
+      const outside = await dialog.evaluate((panel) => {
+        const box = panel.getBoundingClientRect();
+        const out: string[] = [];
+        const cardsInPanel = [...panel.querySelectorAll('ul[aria-label="Members"] > li')];
+        for (const el of cardsInPanel.flatMap((li) => [li, ...li.querySelectorAll('*')])) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue; // not drawn
+          if (r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+            out.push(`${el.tagName} '${(el.textContent ?? '').slice(0, 40)}' ${r.left}–${r.right}`);
+          }
+        }
+        // Nor over each other: the name and the address end where the card's buttons begin.
+        for (const li of cardsInPanel) {
+          const copy = li.querySelector('button')!.getBoundingClientRect();
+          for (const text of li.querySelectorAll('a, p')) {
+            const r = text.getBoundingClientRect();
+            const beside = r.bottom > copy.top && r.top < copy.bottom;
+            if (beside && r.right > copy.left + 0.5) {
+              out.push(`'${(text.textContent ?? '').slice(0, 40)}' runs under the copy button`);
+            }
+          }
+        }
+        if (cardsInPanel.length === 0) out.push('no cards');
+        return { out, box: [box.left, box.right], scrolls: panel.scrollWidth > panel.clientWidth };
+      });
+      expect(outside.out, `outside the dialog's ${outside.box.join('–')}`).toEqual([]);
+      expect(outside.scrolls).toBe(false);
+      expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(viewport.width);
+      // A shortened address still says itself in full.
+      const address = card.getByText(member.email, { exact: true });
+      const cut = await address.evaluate((el) => el.scrollWidth > el.clientWidth);
+      if (cut) expect(await address.getAttribute('title')).toBe(member.email);
+    } finally {
+      await context.close();
+    }
+  });
+});

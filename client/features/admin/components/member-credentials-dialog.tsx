@@ -31,7 +31,7 @@ function MemberList({ members, onNavigate }: { members: AdminMember[]; onNavigat
   const { user } = useCurrentUser();
   const admins = members.filter((m) => m.isAdmin).length;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <div className="grid grid-cols-2 gap-2">
         <Stat icon={<ShieldCheck aria-hidden="true" />}>{plural(admins, 'admin', 'admins')}</Stat>
         <Stat icon={<Users aria-hidden="true" />}>
@@ -41,7 +41,7 @@ function MemberList({ members, onNavigate }: { members: AdminMember[]; onNavigat
       {members.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">No members found</p>
       ) : (
-        <ul aria-label="Members" className="grid gap-2">
+        <ul aria-label="Members" className="grid min-w-0 gap-2">
           {members.map((member) => (
             <MemberCredentialsEntry
               key={member.id}

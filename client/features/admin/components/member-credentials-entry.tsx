@@ -28,30 +28,38 @@ export function MemberCredentialsEntry({
   const temporaryPassword = reset.data?.temporaryPassword ?? null;
 
   return (
-    <li className="grid gap-3 rounded-lg border bg-card/60 p-3 sm:p-4">
-      <div className="flex items-start gap-3">
+    // The card never grows past the list: long names and addresses are cut (whole in their title) and the
+    // line of statuses wraps, so at 375 px it stays inside the dialog (issue 30).
+    <li className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border bg-card/60 p-3 sm:p-4">
+      <div className="flex min-w-0 items-start gap-3">
         <Avatar name={member.name} src={null} decorative className="size-10 text-xs" />
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Link
               href={memberPath(member.username)}
               onClick={onNavigate}
-              className="min-w-0 truncate font-semibold underline-offset-4 hover:text-brand hover:underline"
+              title={member.name}
+              className="min-w-0 max-w-full truncate font-semibold underline-offset-4 hover:text-brand hover:underline"
             >
               {member.name}
             </Link>
             {member.isAdmin ? <Badge className="px-2 text-[0.65rem]">ADMIN</Badge> : null}
             {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
           </div>
-          <p className="truncate text-sm text-muted-foreground">{member.email}</p>
-          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            Payment status:
-            <Badge variant="outline" className="px-2 text-[0.65rem]">
-              {member.paymentStatus}
-            </Badge>
-            <span aria-hidden="true">·</span>
-            Lessons done:
-            <span className="font-semibold tabular-nums text-foreground">{member.lessonsDone} / 36</span>
+          <p title={member.email} className="truncate text-sm text-muted-foreground">
+            {member.email}
+          </p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span className="flex items-center gap-1.5 whitespace-nowrap">
+              Payment status:
+              <Badge variant="outline" className="px-2 text-[0.65rem]">
+                {member.paymentStatus}
+              </Badge>
+            </span>
+            <span className="whitespace-nowrap">
+              Lessons done:{' '}
+              <span className="font-semibold tabular-nums text-foreground">{member.lessonsDone} / 36</span>
+            </span>
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
