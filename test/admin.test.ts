@@ -43,6 +43,8 @@ describe('admin routes', () => {
           isAdmin: true,
           paymentStatus: 'unpaid',
           lessonsDone: 0,
+          membership: 'active',
+          suspension: null,
         },
         {
           id: member.user.id,
@@ -52,6 +54,8 @@ describe('admin routes', () => {
           isAdmin: false,
           paymentStatus: 'unpaid',
           lessonsDone: 0,
+          membership: 'active',
+          suspension: null,
         },
       ]),
     );

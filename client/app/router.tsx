@@ -1,7 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
-import { ATTEMPTS_REVIEW_PATH, SETTINGS_PATH } from '../lib/paths';
+import { JOIN_PATH } from '@common/contracts/community';
+import { useCurrentUser } from '../lib/current-user';
+import { ATTEMPTS_REVIEW_PATH, COMMUNITY_ADMIN_PATH, SETTINGS_PATH } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
@@ -20,9 +22,29 @@ export const ThinkTankTopicPage = preloadable(() => import('./routes/think-tank-
 export const LessonPage = preloadable(() => import('./routes/lesson-page'));
 const ConfirmEmailPage = lazy(() => import('./routes/confirm-email-page'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
+const CommunityAdminPage = lazy(() => import('./routes/community-admin-page'));
+const JoinPage = lazy(() => import('./routes/join-page'));
+const MembershipWaitingPage = lazy(() => import('./routes/membership-waiting-page'));
+
+/** The pages a member whose join request waits (or was declined) may still open (decision 54). */
+const OPEN_WHILE_PENDING = new Set<string>([
+  SETTINGS_PATH,
+  CONFIRM_EMAIL_PATH,
+  RESET_PASSWORD_PATH,
+  JOIN_PATH,
+]);
 
 /** The route table (SPEC §2). The single-page Think Tanks come before the `:area` pattern. */
 export function AppRouter() {
+  const { user } = useCurrentUser();
+  const [location] = useLocation();
+  if (user && user.membership !== 'active' && !OPEN_WHILE_PENDING.has(location)) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <MembershipWaitingPage user={user} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
@@ -31,6 +53,8 @@ export function AppRouter() {
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path={SETTINGS_PATH} component={SettingsPage} />
         <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
+        <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
+        <Route path={JOIN_PATH} component={JoinPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
         <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />

@@ -39,3 +39,6 @@ export function topicPath(topic: Pick<Topic, 'area' | 'slug'>): string {
 export function lessonPath(lesson: Pick<Lesson, 'area' | 'topic' | 'slug'>): string {
   return `${topicPath(lesson.topic)}/${lesson.slug}`;
 }
+
+/** The coaches' Community page: who can join, join requests and invitations (decision 54). */
+export const COMMUNITY_ADMIN_PATH = '/admin/community';

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useResetMemberPassword } from '../api/reset-member-password';
 import { credentialsText } from '../credentials-text';
+import { MemberSuspension } from './member-suspension';
 import { memberPath } from '../../../lib/paths';
 
 /**
@@ -45,6 +46,11 @@ export function MemberCredentialsEntry({
             </Link>
             {member.isAdmin ? <Badge className="px-2 text-[0.65rem]">ADMIN</Badge> : null}
             {isSelf ? <span className="text-xs text-muted-foreground">(you)</span> : null}
+            {member.membership !== 'active' ? (
+              <Badge variant="outline" className="px-2 text-[0.65rem]">
+                {member.membership === 'pending' ? 'AWAITING APPROVAL' : 'DECLINED'}
+              </Badge>
+            ) : null}
           </div>
           <p title={member.email} className="truncate text-sm text-muted-foreground">
             {member.email}
@@ -119,6 +125,7 @@ export function MemberCredentialsEntry({
           </div>
         </div>
       ) : null}
+      {isSelf || member.isAdmin ? null : <MemberSuspension member={member} />}
       {temporaryPassword ? (
         <div
           role="group"

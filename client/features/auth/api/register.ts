@@ -3,6 +3,7 @@ import type { UserResponse } from '@common/contracts/auth';
 import { apiJson } from '../../../lib/api-client';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { currentUserQueryOptions } from '../../../lib/current-user';
+import { currentInvite, forgetInvite } from '../../../lib/invite-token';
 import { toast } from '../../../lib/toast';
 
 export interface RegisterInput {
@@ -10,9 +11,18 @@ export interface RegisterInput {
   password: string;
 }
 
-/** POST /api/auth/register; the spec's request sends the e-mail as the username too. */
+/**
+ * POST /api/auth/register; the spec's request sends the e-mail as the username too, and the invitation
+ * this tab arrived with, if any (decision 54).
+ */
 export function register({ email, password }: RegisterInput): Promise<UserResponse> {
-  return apiJson<UserResponse>('POST', '/api/auth/register', { username: email, email, password });
+  const invite = currentInvite();
+  return apiJson<UserResponse>('POST', '/api/auth/register', {
+    username: email,
+    email,
+    password,
+    ...(invite ? { invite } : {}),
+  });
 }
 
 /** Creates the account, which signs the member in; the current user is refreshed. */
@@ -23,6 +33,7 @@ export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
     onSuccess: async (data) => {
       const { queryKey } = currentUserQueryOptions();
       queryClient.setQueryData(queryKey, data);
+      forgetInvite();
       toast({ title: 'Success', description: "Account created! You're now logged in." });
       onSuccess?.();
       await queryClient.invalidateQueries({ queryKey });

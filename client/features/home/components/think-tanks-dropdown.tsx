@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown, ClipboardCheck } from 'lucide-react';
+import { ArrowRight, ChevronDown, ClipboardCheck, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
 import { doneCount } from '@common/progress';
@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { useCurrentUser } from '../../../lib/current-user';
-import { ATTEMPTS_REVIEW_PATH, thinkTankPath } from '../../../lib/paths';
+import { ATTEMPTS_REVIEW_PATH, COMMUNITY_ADMIN_PATH, thinkTankPath } from '../../../lib/paths';
 
 /** The members' Think Tanks menu: the five lesson areas, and for admins the attempts to review (issue 30). */
 export function ThinkTanksDropdown() {
@@ -75,6 +75,12 @@ export function ThinkTanksDropdown() {
               <Link href={ATTEMPTS_REVIEW_PATH}>
                 <ClipboardCheck aria-hidden="true" />
                 <span className="flex-1">Attempts to review</span>
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href={COMMUNITY_ADMIN_PATH}>
+                <UsersRound aria-hidden="true" />
+                <span className="flex-1">Community</span>
               </Link>
             </DropdownMenuItem>
           </>
