@@ -14,26 +14,28 @@ function RequestRow({ request }: { request: JoinRequest }) {
   const busy = decide.isPending;
   const declined = request.status === 'declined';
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card/60 p-3">
-      <Avatar name={request.name} src={null} decorative className="size-9 text-xs" />
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-semibold">{request.name}</span>
-          {declined ? (
-            <Badge variant="outline" className="px-2 text-[0.65rem]">
-              DECLINED
-            </Badge>
-          ) : null}
-        </p>
-        <p className="truncate text-sm text-muted-foreground">
-          {request.email}
-          {request.emailConfirmed ? ' · confirmed' : ' · not confirmed yet'}
-        </p>
-        <p className="text-xs text-muted-foreground">
-          Registered <RelativeTime time={request.createdAt} />
-        </p>
+    <li className="grid gap-3 rounded-lg border bg-card/60 p-3 sm:flex sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar name={request.name} src={null} decorative className="size-9 shrink-0 text-xs" />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-semibold">{request.name}</span>
+            {declined ? (
+              <Badge variant="outline" className="px-2 text-[0.65rem]">
+                DECLINED
+              </Badge>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">
+            {request.email}
+            {request.emailConfirmed ? ' · confirmed' : ' · not confirmed yet'}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Registered <RelativeTime time={request.createdAt} />
+          </p>
+        </div>
       </div>
-      <div className="flex gap-2">
+      <div className="flex shrink-0 justify-end gap-2">
         <Button
           size="sm"
           disabled={busy}
