@@ -1,6 +1,6 @@
 import type { PreparedAnswer } from './lib/prepared-answer';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { usersRepository, type UsersRepository } from './db/repositories/users.repository';
 import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createRateEventStore, type RateEventStore } from './lib/rate-event-store';
@@ -29,7 +29,7 @@ import { createMemberCount, type MemberCount } from './storage/member-count';
 import { createProgressCache, type ProgressCache } from './storage/progress-cache';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
-import { createSessionStore, type SessionStore } from './storage/session-store';
+import { createSessionStore, type Actor, type SessionStore } from './storage/session-store';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountTokensRepository } from './db/repositories/account-tokens.repository';
 import {
@@ -45,6 +45,7 @@ import { attemptsRepository } from './db/repositories/attempts.repository';
 import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
 import { moderationRepository } from './db/repositories/moderation.repository';
 import { auditLog, type AuditLog } from './audit/audit-log';
+import { attemptRemoval } from './audit/attempt-removal';
 import { communityRepository } from './db/repositories/community.repository';
 import { communityService, type CommunityService } from './modules/community/community.service';
 
@@ -144,7 +145,9 @@ export function createContext(
   const memberCount = createMemberCount(database, users);
   const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
-  const audit = auditLog(moderationRepository(database.db));
+  const moderationRepo = moderationRepository(database.db);
+  const audit = auditLog(moderationRepo);
+  const transaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> => database.db.transaction(fn);
   const attempts = attemptsService({
     repo: attemptsRepo,
     chatRepo,
@@ -154,7 +157,18 @@ export function createContext(
     adminEmails,
     progress: progressCache,
     log,
+    removal: attemptRemoval({ repo: moderationRepo, audit, transaction }),
   });
+  // Edits and deletions of messages (decision 53): an attempt's message deletes its attempt; a message
+  // gone may have been a coach's first reply to an attempt (decision 52).
+  const messageChanges = {
+    audit,
+    transaction,
+    removeAttempt: (actor: Actor, attemptId: string, reason?: string) =>
+      attempts.remove(actor, attemptId, reason),
+    repliesRemoved: (removed: { chat?: readonly number[]; discussion?: readonly number[] }) =>
+      attempts.repliesRemoved(removed),
+  };
   const community = communityService({
     repo: communityRepository(database.db),
     users,
@@ -200,9 +214,10 @@ export function createContext(
     memberCount,
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
-    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits }),
+    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits, log, ...messageChanges }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
     discussions: discussionsService({
+      ...messageChanges,
       repo: discussionsRepository(database.db),
       limits,
       videoLengths,

@@ -20,3 +20,10 @@ export const MEMBERS_EVENT = 'members';
  * the message with that id. No `id:` line, so a reconnecting stream keeps its place.
  */
 export const MESSAGE_DELETED_EVENT = 'message-deleted';
+
+/**
+ * The stream's named event for a message its author edited (decision 53), `data:` the message as it
+ * now is (as `chatMessage` in ./chat, with `editedAt`), on any server process: the client replaces
+ * the message with that id, if it holds it. No `id:` line.
+ */
+export const MESSAGE_EDITED_EVENT = 'message-edited';

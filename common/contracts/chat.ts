@@ -15,6 +15,13 @@ export const chatMessage = z.object({
   attempt: attemptView.nullable(),
   /** The message this one replies to (issue 30: a coach answering an attempt); absent when none. */
   replyToId: z.number().int().optional(),
+  /** When its author last edited it (decision 53); absent when never: the room shows '(edited)'. */
+  editedAt: z.string().optional(),
+  /**
+   * Present only on the author's own view of a message a coach removed (decision 53, GET
+   * /api/chat/community/removed): 'Removed by a coach', with the reason given, if any.
+   */
+  removed: z.object({ reason: z.string().nullable() }).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatMessagesResponse = z.array(chatMessage);
@@ -51,6 +58,45 @@ export const postChatMessageBody = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type PostChatMessageBody = z.infer<typeof postChatMessageBody>;
+
+/** The content of a message as its author edits it: as a new message's, trimmed, 1 to 2,000 characters. */
+const messageContent = (field: string) =>
+  text(field)
+    .trim()
+    .min(1, { error: `${field} must not be blank` })
+    .max(CHAT_MESSAGE_MAX_LENGTH, {
+      error: `${field} must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+    });
+
+/** The path of PATCH and DELETE /api/chat/community/{id}. */
+export const chatMessageIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a message id' })
+    .int({ error: 'id must be a message id' })
+    .min(1, { error: 'id must be a message id' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'id must be a message id' }),
+});
+
+/** PATCH /api/chat/community/{id}: a text message's new content (decision 53; other kinds: 400). */
+export const editChatMessageBody = z.object(
+  { content: messageContent('content') },
+  { error: 'Request body must be a JSON object' },
+);
+export type EditChatMessageBody = z.infer<typeof editChatMessageBody>;
+
+/**
+ * DELETE of a chat or discussion message, or of an attempt: `?reason=` says why when a coach removes
+ * someone else's (shown to its author and kept in the audit; ignored when authors delete their own).
+ * In the query rather than a body, so that any client's DELETE without a body can carry it.
+ */
+export const removalQuery = z.object({
+  reason: text('reason')
+    .trim()
+    .max(500, { error: 'reason must be at most 500 characters' })
+    .optional()
+    .transform((r) => (r === '' ? undefined : r)),
+});
+export type RemovalQuery = z.infer<typeof removalQuery>;
 
 /** POST /api/upload (multipart field `file`). */
 export const uploadResponse = z.object({ url: z.string() });

@@ -59,6 +59,13 @@ export const discussionMessage = z.object({
   videoSeconds: z.number().nullable(),
   /** The attempt the message posts (issue 18); null for an ordinary message. */
   attempt: attemptView.nullable(),
+  /** When its author last edited it (decision 53); absent when never: the thread shows '(edited)'. */
+  editedAt: z.string().optional(),
+  /**
+   * Only in its author's own view of the thread: a coach removed it (decision 53), with the reason
+   * given, if any; `text` is then what it said. Everyone else's view leaves it out.
+   */
+  removed: z.object({ reason: z.string().nullable() }).optional(),
 });
 export type DiscussionMessage = z.infer<typeof discussionMessage>;
 export const discussionMessagesResponse = z.array(discussionMessage);
@@ -75,6 +82,27 @@ export const postDiscussionBody = z.object(
       .finite({ error: 'videoSeconds must be a number' })
       .min(0, { error: 'videoSeconds must not be negative' })
       .optional(),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+
+/** The path of PATCH and DELETE /api/discussions/{thinkTank}/{topic}/{lesson}/messages/{id}. */
+export const discussionMessageParams = discussionParams.extend({
+  id: z.coerce
+    .number({ error: 'id must be a message id' })
+    .int({ error: 'id must be a message id' })
+    .min(1, { error: 'id must be a message id' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'id must be a message id' }),
+});
+export type DiscussionMessageParams = z.infer<typeof discussionMessageParams>;
+
+/** PATCH of a discussion message: its new text, as a new message's (decision 53). */
+export const editDiscussionBody = z.object(
+  {
+    text: text('text')
+      .trim()
+      .min(1, { error: 'text must not be blank' })
+      .max(CHAT_MESSAGE_MAX_LENGTH, { error: `text must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }),
   },
   { error: 'Request body must be a JSON object' },
 );

@@ -33,6 +33,16 @@ export const chatRemovedChannel: Channel<number[]> = {
 };
 
 /**
+ * Chat messages their authors edited (decision 53), by their ids: every process reads them again, puts
+ * them in its page and sends `message-edited` to its streams. An empty list: read the page again.
+ */
+export const chatEditedChannel: Channel<number[]> = {
+  name: 'tribe36_chat_edited',
+  encode: chatRemovedChannel.encode,
+  decode: chatRemovedChannel.decode,
+};
+
+/**
  * Sessions and users to forget: a logout ends one session (`s:` and its token's hash); a reset,
  * a password, profile or admin change concerns a user (`u:` and the user's id).
  */

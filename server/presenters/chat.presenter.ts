@@ -13,7 +13,18 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
     user: { name: m.name, username: m.username, profilePicture: m.profilePicture },
     attempt: presentAttempt(m.attempt),
     ...(m.replyToId ? { replyToId: m.replyToId } : {}),
+    ...(m.editedAt ? { editedAt: m.editedAt.toISOString() } : {}),
   };
+}
+
+/**
+ * A message a coach removed, as its author alone sees it (decision 53): what it said, and 'Removed
+ * by a coach' with the reason given.
+ */
+export function presentRemovedChatMessage(
+  m: ChatMessageRecord & { removalReason: string | null },
+): ChatMessage {
+  return { ...presentChatMessage(m), removed: { reason: m.removalReason } };
 }
 
 /**

@@ -12,5 +12,8 @@ export function presentDiscussionMessage(m: DiscussionMessageRecord): Discussion
     // Stored as a real: to the millisecond, as it was posted.
     videoSeconds: m.videoSeconds === null ? null : Math.round(m.videoSeconds * 1000) / 1000,
     attempt: presentAttempt(m.attempt),
+    ...(m.editedAt ? { editedAt: m.editedAt.toISOString() } : {}),
+    // Only the author's own view holds their removed messages (decision 53).
+    ...(m.removed ? { removed: { reason: m.removed.reason } } : {}),
   };
 }

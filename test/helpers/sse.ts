@@ -1,5 +1,9 @@
 import http from 'node:http';
-import { MEMBERS_EVENT, MESSAGE_DELETED_EVENT } from '../../common/contracts/chat-stream';
+import {
+  MEMBERS_EVENT,
+  MESSAGE_DELETED_EVENT,
+  MESSAGE_EDITED_EVENT,
+} from '../../common/contracts/chat-stream';
 
 export type StreamEvent = { id: number; data: { id: number; content: string } };
 
@@ -7,7 +11,7 @@ export type StreamEvent = { id: number; data: { id: number; content: string } };
  * Opens GET /api/chat/community/stream as a browser's EventSource would and collects what it
  * delivers: `events` (messages, with their ids), `members` (the member counts of its `members`
  * events), `named` (the names of other events, such as the session-ended one), `deleted` (the ids
- * of its `message-deleted` events), the status, and
+ * of its `message-deleted` events), `edited` (its `message-edited` events' messages), the status, and
  * whether the server ended the response.
  */
 export function openStream(url: string, cookie: string, lastEventId?: number) {
@@ -15,6 +19,8 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
   const named: string[] = [];
   const members: number[] = [];
   const deleted: number[] = [];
+  /** The messages of its `message-edited` events (decision 53), as sent. */
+  const edited: Array<{ id: number; content: string; editedAt?: string }> = [];
   let raw = '';
   let status = 0;
   let ended = false;
@@ -41,6 +47,7 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event === MEMBERS_EVENT) members.push((JSON.parse(data!) as { count: number }).count);
           else if (event === MESSAGE_DELETED_EVENT) deleted.push((JSON.parse(data!) as { id: number }).id);
+          else if (event === MESSAGE_EDITED_EVENT) edited.push(JSON.parse(data!) as (typeof edited)[number]);
           else if (event) named.push(event);
           else if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
         }
@@ -55,6 +62,7 @@ export function openStream(url: string, cookie: string, lastEventId?: number) {
     named,
     members,
     deleted,
+    edited,
     status: () => status,
     ended: () => ended,
     close: () => req.destroy(),

@@ -1,4 +1,4 @@
-import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
 import {
@@ -13,7 +13,7 @@ import {
   type AttemptRecord,
   type NewAttempt,
 } from './attempts.repository';
-import { attempts, chatMessages, recordings, users, type ChatMessageRow } from '../schema';
+import { attempts, chatMessages, media, recordings, users, type ChatMessageRow } from '../schema';
 
 /** The transaction-level advisory lock that orders the room's inserts (a constant of its own). */
 const ROOM_LOCK_KEY = 36_0037; // the migration lock is 36_0036 (client.ts)
@@ -32,7 +32,26 @@ export type ChatMessageRecord = {
   attempt: AttemptRecord | null;
   /** The message this one replies to (issue 30); null or absent when none. */
   replyToId?: number | null;
+  /** When its author last edited it (decision 53); null or absent: never. */
+  editedAt?: Date | null;
 };
+
+/** A message as its edit or deletion reads it (decision 53): whose it is, what kind, whether it stands. */
+export type ChatMessageFacts = {
+  id: number;
+  userId: string;
+  username: string;
+  content: string;
+  messageType: ChatMessageRow['messageType'];
+  attemptId: string | null;
+  removedAt: Date | null;
+};
+
+/** A message a coach removed, as its author alone sees it (decision 53). */
+export type RemovedChatMessage = ChatMessageRecord & { removalReason: string | null };
+
+/** Messages that stand: a coach's removal leaves a tombstone that only its author is shown. */
+const standing = isNull(chatMessages.removedAt);
 
 /** Drizzle queries on chat messages only. */
 export function chatRepository(db: Db) {
@@ -45,6 +64,8 @@ export function chatRepository(db: Db) {
         messageType: chatMessages.messageType,
         createdAt: chatMessages.createdAt,
         replyToId: chatMessages.replyToId,
+        editedAt: chatMessages.editedAt,
+        removalReason: chatMessages.removalReason,
         ...authorColumns,
         ...attemptColumns,
       })
@@ -65,6 +86,7 @@ export function chatRepository(db: Db) {
     profilePicture: r.profilePicture,
     attempt: attemptOf(r),
     replyToId: r.replyToId,
+    editedAt: r.editedAt,
   });
 
   return {
@@ -73,25 +95,120 @@ export function chatRepository(db: Db) {
       const [row] = await db
         .select({ id: chatMessages.id })
         .from(chatMessages)
-        .where(eq(chatMessages.id, id))
+        .where(and(eq(chatMessages.id, id), standing))
         .limit(1);
       return row !== undefined;
     },
     /** The newest `limit` messages, oldest first. */
     async newest(limit: number): Promise<ChatMessageRecord[]> {
-      return (await select().orderBy(desc(chatMessages.id)).limit(limit)).reverse().map(record);
+      return (await select().where(standing).orderBy(desc(chatMessages.id)).limit(limit))
+        .reverse()
+        .map(record);
     },
     /** Messages after `id`, oldest first. */
     async after(id: number, limit: number): Promise<ChatMessageRecord[]> {
-      return (await select().where(gt(chatMessages.id, id)).orderBy(asc(chatMessages.id)).limit(limit)).map(
-        record,
-      );
+      return (
+        await select()
+          .where(and(gt(chatMessages.id, id), standing))
+          .orderBy(asc(chatMessages.id))
+          .limit(limit)
+      ).map(record);
     },
     /** The `limit` messages before `id`, oldest first. */
     async before(id: number, limit: number): Promise<ChatMessageRecord[]> {
-      return (await select().where(lt(chatMessages.id, id)).orderBy(desc(chatMessages.id)).limit(limit))
+      return (
+        await select()
+          .where(and(lt(chatMessages.id, id), standing))
+          .orderBy(desc(chatMessages.id))
+          .limit(limit)
+      )
         .reverse()
         .map(record);
+    },
+    /** The standing messages with these ids (an edit's new state), oldest first. */
+    async byIds(ids: readonly number[]): Promise<ChatMessageRecord[]> {
+      if (ids.length === 0) return [];
+      return (
+        await select()
+          .where(and(inArray(chatMessages.id, [...ids]), standing))
+          .orderBy(asc(chatMessages.id))
+      ).map(record);
+    },
+    /** What an edit or a deletion needs to know of a message, removed or not; null when there is none. */
+    async facts(id: number): Promise<ChatMessageFacts | null> {
+      const [row] = await db
+        .select({
+          id: chatMessages.id,
+          userId: chatMessages.userId,
+          username: users.username,
+          content: chatMessages.content,
+          messageType: chatMessages.messageType,
+          attemptId: chatMessages.attemptId,
+          removedAt: chatMessages.removedAt,
+        })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.userId))
+        .where(eq(chatMessages.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Sets a standing message's content and `edited_at`; false when it is gone or removed. */
+    async edit(id: number, content: string): Promise<boolean> {
+      const rows = await db
+        .update(chatMessages)
+        .set({ content, editedAt: sql`now()` })
+        .where(and(eq(chatMessages.id, id), standing))
+        .returning({ id: chatMessages.id });
+      return rows.length > 0;
+    },
+    /** Deletes a message (its author's deletion); false when it was gone. */
+    async delete(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(chatMessages)
+        .where(eq(chatMessages.id, id))
+        .returning({ id: chatMessages.id });
+      return rows.length > 0;
+    },
+    /**
+     * A coach's removal (decision 53): the row stays as a tombstone that only its author is shown,
+     * with who removed it and why. False when it was gone or removed already. `tx`: the caller's
+     * transaction (the audit entry commits with it).
+     */
+    async tombstone(id: number, by: string, reason: string | null, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(chatMessages)
+        .set({ removedAt: sql`now()`, removedBy: by, removalReason: reason })
+        .where(and(eq(chatMessages.id, id), standing))
+        .returning({ id: chatMessages.id });
+      return rows.length > 0;
+    },
+    /** A member's messages that coaches removed (their tombstones), oldest first, the newest `limit`. */
+    async removedOf(userId: string, limit: number): Promise<RemovedChatMessage[]> {
+      const rows = await select()
+        .where(and(eq(chatMessages.userId, userId), isNotNull(chatMessages.removedAt)))
+        .orderBy(desc(chatMessages.id))
+        .limit(limit);
+      return rows.reverse().map((r) => ({ ...record(r), removalReason: r.removalReason }));
+    },
+    /**
+     * Whether a stored file is still used by anything but the message `exceptId`: another standing
+     * chat message that shows it, an attempt's frame or clip (then it stays when the message goes).
+     */
+    async mediaUsedElsewhere(url: string, mediaId: string, exceptId: number): Promise<boolean> {
+      const [other] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.content, url), ne(chatMessages.id, exceptId), standing))
+        .limit(1);
+      if (other) return true;
+      const [attempt] = await db
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(or(eq(attempts.imageMediaId, mediaId), eq(attempts.clipMediaId, mediaId)))
+        .limit(1);
+      if (attempt) return true;
+      const [row] = await db.select({ id: media.id }).from(media).where(eq(media.id, mediaId)).limit(1);
+      return row === undefined; // already gone: nothing to remove
     },
     /**
      * Stores a message. Its statement first takes the room's lock, so messages take their ids and

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
 import {
@@ -22,6 +22,20 @@ export type DiscussionMessageRecord = {
   profilePicture: string | null;
   videoSeconds: number | null;
   attempt: AttemptRecord | null;
+  /** When its author last edited it (decision 53); null or absent: never. */
+  editedAt?: Date | null;
+  /** Only in its author's view: a coach removed it (decision 53), with this reason (null: none given). */
+  removed?: { reason: string | null } | null;
+};
+
+/** A discussion message as its edit or deletion reads it (decision 53). */
+export type DiscussionMessageFacts = {
+  id: number;
+  userId: string;
+  username: string;
+  text: string;
+  attemptId: string | null;
+  removedAt: Date | null;
 };
 
 const inSlot = (t: typeof lessonVideos | typeof discussionMessages, s: Slot) =>
@@ -143,13 +157,20 @@ export function lessonsRepository(db: Db) {
 /** Drizzle queries on discussion messages only. */
 export function discussionsRepository(db: Db) {
   return {
-    async list(slot: Slot, limit: number): Promise<DiscussionMessageRecord[]> {
+    /**
+     * The thread's newest `limit` messages, oldest first: those standing, and the viewer's own that a
+     * coach removed (their tombstones, decision 53), which nobody else is shown.
+     */
+    async list(slot: Slot, limit: number, viewerId?: string): Promise<DiscussionMessageRecord[]> {
       const rows = await db
         .select({
           id: discussionMessages.id,
           text: discussionMessages.text,
           createdAt: discussionMessages.createdAt,
           videoSeconds: discussionMessages.videoSeconds,
+          editedAt: discussionMessages.editedAt,
+          removedAt: discussionMessages.removedAt,
+          removalReason: discussionMessages.removalReason,
           ...authorColumns,
           ...attemptColumns,
         })
@@ -157,7 +178,14 @@ export function discussionsRepository(db: Db) {
         .innerJoin(users, eq(users.id, discussionMessages.userId))
         .leftJoin(attempts, joinAttempt.attempts(discussionMessages.attemptId))
         .leftJoin(recordings, joinAttempt.recordings)
-        .where(inSlot(discussionMessages, slot))
+        .where(
+          and(
+            inSlot(discussionMessages, slot),
+            viewerId === undefined
+              ? isNull(discussionMessages.removedAt)
+              : or(isNull(discussionMessages.removedAt), eq(discussionMessages.userId, viewerId)),
+          ),
+        )
         .orderBy(desc(discussionMessages.id))
         .limit(limit);
       return rows.reverse().map((r) => ({
@@ -169,7 +197,52 @@ export function discussionsRepository(db: Db) {
         profilePicture: r.profilePicture,
         videoSeconds: r.videoSeconds,
         attempt: attemptOf(r),
+        editedAt: r.editedAt,
+        removed: r.removedAt === null ? null : { reason: r.removalReason },
       }));
+    },
+    /** What an edit or a deletion needs to know of a message of this thread; null when it has none. */
+    async facts(slot: Slot, id: number): Promise<DiscussionMessageFacts | null> {
+      const [row] = await db
+        .select({
+          id: discussionMessages.id,
+          userId: discussionMessages.userId,
+          username: users.username,
+          text: discussionMessages.text,
+          attemptId: discussionMessages.attemptId,
+          removedAt: discussionMessages.removedAt,
+        })
+        .from(discussionMessages)
+        .innerJoin(users, eq(users.id, discussionMessages.userId))
+        .where(and(inSlot(discussionMessages, slot), eq(discussionMessages.id, id)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Sets a standing message's text and `edited_at`; the time, or null when it is gone or removed. */
+    async edit(id: number, text: string): Promise<Date | null> {
+      const [row] = await db
+        .update(discussionMessages)
+        .set({ text, editedAt: sql`now()` })
+        .where(and(eq(discussionMessages.id, id), isNull(discussionMessages.removedAt)))
+        .returning({ editedAt: discussionMessages.editedAt });
+      return row?.editedAt ?? null;
+    },
+    /** Deletes a message (its author's deletion); false when it was gone. */
+    async delete(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(discussionMessages)
+        .where(eq(discussionMessages.id, id))
+        .returning({ id: discussionMessages.id });
+      return rows.length > 0;
+    },
+    /** A coach's removal (decision 53): the row stays as its author's tombstone. `tx`: the caller's transaction. */
+    async tombstone(id: number, by: string, reason: string | null, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(discussionMessages)
+        .set({ removedAt: sql`now()`, removedBy: by, removalReason: reason })
+        .where(and(eq(discussionMessages.id, id), isNull(discussionMessages.removedAt)))
+        .returning({ id: discussionMessages.id });
+      return rows.length > 0;
     },
     /**
      * Stores a message; a coach's (`coach`) answers the thread's attempts no coach had answered, in

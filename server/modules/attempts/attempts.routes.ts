@@ -17,6 +17,7 @@ import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { allowedTo } from '../../policies/guard';
+import { removalQuery } from '../../../common/contracts/chat';
 
 /** /api/attempts (issues 18 and 30): post an attempt back, delete one, the lesson's review and the coaches' inbox. */
 export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -35,10 +36,15 @@ export async function attemptsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/attempts/:id',
     {
       onRequest: requireMember,
-      schema: { params: attemptIdParams, response: { 200: okResponse, ...errorResponses } },
+      schema: {
+        params: attemptIdParams,
+        querystring: removalQuery,
+        response: { 200: okResponse, ...errorResponses },
+      },
     },
     async (request) => {
-      await ctx.attempts.remove(actorOf(request), request.params.id);
+      // A coach's ?reason= is shown to the author and kept in the audit (decision 53).
+      await ctx.attempts.remove(actorOf(request), request.params.id, request.query.reason);
       return { ok: true as const };
     },
   );

@@ -51,6 +51,15 @@ type Deps = {
   /** A coach's attempt or a deleted one changes members' unread marks (server/storage/progress-cache.ts). */
   progress: ProgressChanges;
   log: { warn(obj: object, msg: string): void };
+  /**
+   * A coach removing someone else's attempt (decision 53): its messages become its author's tombstones
+   * and the audit keeps its caption, before it is deleted (server/audit/attempt-removal.ts).
+   */
+  removal?: (
+    actor: Actor,
+    attemptId: string,
+    reason: string | null,
+  ) => Promise<{ chat: number[]; discussion: number[] }>;
 };
 
 /** A review list cursor ('<time>_<id>', checked by the contract's pattern) as its parts. */
@@ -91,7 +100,17 @@ const ALREADY_POSTED = 'This file was already posted in another attempt: upload 
  * voiceover, with a caption, as one message in a lesson discussion or the community chat; deleted by
  * their author or an admin with their files; listed for the coaches' review.
  */
-export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmails, progress, log }: Deps) {
+export function attemptsService({
+  repo,
+  chatRepo,
+  feed,
+  media,
+  limits,
+  adminEmails,
+  progress,
+  log,
+  removal,
+}: Deps) {
   const chatLimiter = chatPostLimiter(limits);
   const discussionLimiter = discussionPostLimiter(limits);
 
@@ -223,13 +242,18 @@ export function attemptsService({ repo, chatRepo, feed, media, limits, adminEmai
      * Deletes an attempt, by its author or an admin: its message, its frame's and clip's files, and
      * in the chat the message on every live client. The voiceover stays on its owner's calendar.
      */
-    async remove(actor: Actor, id: string): Promise<void> {
+    async remove(actor: Actor, id: string, reason?: string): Promise<void> {
       const found = await repo.find(id);
       if (!found) throw new AppError('not_found', 'Attempt not found');
       authorize(actor, 'attempt.delete', found);
+      // A coach's removal of someone else's leaves its author tombstones, and the audit an entry (decision 53).
+      const removed =
+        found.userId !== actor.user.id && removal ? await removal(actor, id, reason ?? null) : null;
       const deleted = await repo.delete(id);
       if (!deleted) throw new AppError('not_found', 'Attempt not found');
-      if (deleted.chatMessageIds.length > 0) await feed.removed(deleted.chatMessageIds);
+      const chatIds = [...deleted.chatMessageIds, ...(removed?.chat ?? [])];
+      if (chatIds.length > 0) await feed.removed(chatIds);
+      if (removed) await repo.repliesRemoved(removed, [...adminEmails]);
       await progress.changed(null);
       await removeFiles(deleted.mediaIds);
     },

@@ -1,7 +1,14 @@
 import { CHAT_HEARTBEAT_MS, CHAT_PAGE_SIZE } from '../../../common/constants';
 import type { ChatMessage } from '../../../common/contracts/chat';
-import { MESSAGE_DELETED_EVENT } from '../../../common/contracts/chat-stream';
-import { authChannel, chatChannel, chatRemovedChannel, listen, notify } from '../../db/channels';
+import { MESSAGE_DELETED_EVENT, MESSAGE_EDITED_EVENT } from '../../../common/contracts/chat-stream';
+import {
+  authChannel,
+  chatChannel,
+  chatEditedChannel,
+  chatRemovedChannel,
+  listen,
+  notify,
+} from '../../db/channels';
 import type { Database } from '../../db/client';
 import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
@@ -216,6 +223,26 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
 
   /** Ids this process removed and announced itself: their NOTIFY's echo here does nothing more. */
   const ownRemovals = new Set<number>();
+  /** Ids this process edited and announced itself, likewise. */
+  const ownEdits = new Set<number>();
+
+  /**
+   * Messages their authors edited (decision 53): read again, put in the page in place of what it
+   * held (the poll's answers change with it), and sent to every stream as `message-edited` with the
+   * message as it now is, whether or not the page holds it (a client may hold older pages).
+   */
+  function reloadEdited(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return reloadPage();
+    return serialized(async () => {
+      const rows = await repo.byIds(ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      if (pageLoaded && page.some((p) => byId.has(p.record.id))) {
+        setPage(page.map((p) => (byId.has(p.record.id) ? prepare(byId.get(p.record.id)!) : p)));
+      }
+      for (const r of rows) outgoing.push(namedEventFrame(MESSAGE_EDITED_EVENT, presentChatMessage(r)));
+      if (rows.length > 0) flushSoon ??= setImmediate(flush);
+    });
+  }
 
   /** After notifications were lost: sends every stream what it missed, then reads the page again. */
   async function resync(): Promise<void> {
@@ -229,6 +256,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     fallbackTimer = undefined;
     // Echoes of removals lost meanwhile never come: the resync below finds what left the page.
     ownRemovals.clear();
+    ownEdits.clear();
     if (up) {
       void resync().catch(() => {});
       return;
@@ -286,6 +314,14 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
           const others = (ids ?? []).filter((id) => !ownRemovals.delete(id));
           if (ids !== null && ids.length > 0 && others.length === 0) return;
           void reloadPage(others).catch(() => {});
+        }),
+      );
+      // Messages edited on any process (decision 53) change in the page and on every stream.
+      unlisten.push(
+        await listen(database, chatEditedChannel, (ids) => {
+          const others = (ids ?? []).filter((id) => !ownEdits.delete(id));
+          if (ids !== null && ids.length > 0 && others.length === 0) return;
+          void reloadEdited(ids === null ? [] : others).catch(() => {});
         }),
       );
       // A member's new name or picture shows in the room at once.
@@ -355,6 +391,20 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       await reloadPage(ids).catch(() => {});
       await notify(database, chatRemovedChannel, announced ? [...ids] : []).catch(() => {
         for (const id of ids) ownRemovals.delete(id);
+      });
+    },
+
+    /**
+     * After messages were edited in the database (decision 53): the page holds them as they now are,
+     * and every stream is sent `message-edited`, in this process at once and in every other one
+     * through NOTIFY.
+     */
+    async edited(ids: readonly number[]): Promise<void> {
+      const announced = chatEditedChannel.encode([...ids]) !== '';
+      if (announced) for (const id of ids) ownEdits.add(id);
+      await reloadEdited(ids).catch(() => {});
+      await notify(database, chatEditedChannel, announced ? [...ids] : []).catch(() => {
+        for (const id of ids) ownEdits.delete(id);
       });
     },
 

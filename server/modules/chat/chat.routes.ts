@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chatMessage,
+  chatMessageIdParams,
   chatMessagesQuery,
   chatMessagesResponse,
+  editChatMessageBody,
   postChatMessageBody,
+  removalQuery,
 } from '../../../common/contracts/chat';
+import { okResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -49,6 +53,43 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { body: postChatMessageBody, response: { 201: chatMessage, ...errorResponses } },
     },
     async (request, reply) => reply.code(201).send(await ctx.chat.post(actorOf(request), request.body)),
+  );
+
+  // The member's own messages that coaches removed, shown to them alone as 'Removed by a coach' (decision 53).
+  r.get(
+    '/api/chat/community/removed',
+    { onRequest: requireMember, schema: { response: { 200: chatMessagesResponse, ...errorResponses } } },
+    async (request) => ctx.chat.removedOfMine(actorOf(request)),
+  );
+
+  // Its author edits a text message; its author or a coach deletes one (decision 53).
+  r.patch(
+    '/api/chat/community/:id',
+    {
+      onRequest: requireMember,
+      schema: {
+        params: chatMessageIdParams,
+        body: editChatMessageBody,
+        response: { 200: chatMessage, ...errorResponses },
+      },
+    },
+    async (request) => ctx.chat.edit(actorOf(request), request.params.id, request.body.content),
+  );
+
+  r.delete(
+    '/api/chat/community/:id',
+    {
+      onRequest: requireMember,
+      schema: {
+        params: chatMessageIdParams,
+        querystring: removalQuery,
+        response: { 200: okResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await ctx.chat.remove(actorOf(request), request.params.id, request.query.reason);
+      return { ok: true as const };
+    },
   );
 
   const stream = { onRequest: requireMember, config: { longLived: true } };

@@ -1,5 +1,8 @@
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
-import type { ChatRepository } from '../../db/repositories/chat.repository';
+import type { ChatMessageFacts, ChatRepository } from '../../db/repositories/chat.repository';
+import type { Db } from '../../db/client';
+import type { AuditLog } from '../../audit/audit-log';
+import { authorize } from '../../policies';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError } from '../../lib/errors';
 import type { RateEventStore } from '../../lib/rate-event-store';
@@ -8,7 +11,11 @@ import { familyOf, type MediaFamily } from '../../lib/sniff';
 import { mediaIdFromUrl } from '../../../common/media-url';
 import type { MediaStore } from '../../storage/media-store';
 import type { Actor } from '../../storage/session-store';
-import { authoredChatRecord, presentChatMessage } from '../../presenters/chat.presenter';
+import {
+  authoredChatRecord,
+  presentChatMessage,
+  presentRemovedChatMessage,
+} from '../../presenters/chat.presenter';
 import type { ChatFeed } from './chat.feed';
 
 type Deps = {
@@ -18,7 +25,20 @@ type Deps = {
   /** Where posts are counted for the rate limit (shared by every process on PostgreSQL). */
   limits: RateEventStore;
   now?: () => number;
+  /** The moderation audit, written in the removal's transaction (decision 53). */
+  audit: Pick<AuditLog, 'record'>;
+  /** Runs `fn` in one database transaction. */
+  transaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Deletes an attempt (an 'attempt' message deleted), as DELETE /api/attempts/{id} does. */
+  removeAttempt: (actor: Actor, attemptId: string, reason?: string) => Promise<void>;
+  /** After messages went: the attempts they were a coach's first reply to are worked out again (decision 52). */
+  repliesRemoved: (removed: { chat: readonly number[] }) => Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
 };
+
+const NOT_FOUND = 'Message not found';
+/** How many of their removed messages a member's view of the room shows (decision 53). */
+const REMOVED_SHOWN = 100;
 
 const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text' | 'attempt'>, MediaFamily> = {
   photo: 'image',
@@ -27,8 +47,36 @@ const FAMILY_OF_TYPE: Record<Exclude<ChatMessage['messageType'], 'text' | 'attem
 };
 
 /** The community room's rules: who may read and post, what a message may hold, how often. */
-export function chatService({ repo, feed, media, limits, now = Date.now }: Deps) {
+export function chatService({
+  repo,
+  feed,
+  media,
+  limits,
+  now = Date.now,
+  audit,
+  transaction,
+  removeAttempt,
+  repliesRemoved,
+  log,
+}: Deps) {
   const limiter = chatPostLimiter(limits, now);
+
+  /** A message that stands (not deleted, not removed by a coach), or 404. */
+  async function standing(id: number): Promise<ChatMessageFacts> {
+    const found = await repo.facts(id);
+    if (!found || found.removedAt !== null) throw new AppError('not_found', NOT_FOUND);
+    return found;
+  }
+
+  /** A photo, video or voice message's file, removed unless something else shows it. */
+  async function removeMediaOf(message: ChatMessageFacts) {
+    if (message.messageType === 'text' || message.messageType === 'attempt') return;
+    const mediaId = mediaIdFromUrl(message.content);
+    if (!mediaId || (await repo.mediaUsedElsewhere(message.content, mediaId, message.id))) return;
+    await media
+      .remove(mediaId)
+      .catch((err: unknown) => log?.warn({ err, mediaId }, 'a message’s file could not be removed'));
+  }
 
   return {
     list: (_actor: Actor) => feed.newest(),
@@ -80,6 +128,71 @@ export function chatService({ repo, feed, media, limits, now = Date.now }: Deps)
           throw err;
         });
       return presentChatMessage(record);
+    },
+
+    /**
+     * Its author edits a text message (decision 53): the new content, `editedAt`, and every stream on
+     * every process is sent `message-edited`. Photo, video, voice and attempt messages are not edited
+     * (400): their content is a file, or an attempt's caption, posted again to change it.
+     */
+    async edit(actor: Actor, id: number, content: string): Promise<ChatMessage> {
+      const message = await standing(id);
+      authorize(actor, 'message.edit', message);
+      if (message.messageType !== 'text') {
+        throw new AppError(
+          'bad_request',
+          'Only a text message can be edited: delete this one and post it again',
+        );
+      }
+      if (!(await repo.edit(id, content))) throw new AppError('not_found', NOT_FOUND);
+      await feed.edited([id]);
+      const [record] = await repo.byIds([id]);
+      if (!record) throw new AppError('not_found', NOT_FOUND);
+      return presentChatMessage(record);
+    },
+
+    /**
+     * Deletes a message: its author's goes for good; a coach's removal of someone else's leaves its
+     * author a tombstone ('Removed by a coach', with `reason`) and an audit entry with what it said
+     * (decision 53). Either way it leaves every other view at once (`message-deleted` on every
+     * stream), its file goes unless something else shows it, and an attempt message deletes its
+     * attempt.
+     */
+    async remove(actor: Actor, id: number, reason?: string): Promise<void> {
+      const message = await standing(id);
+      authorize(actor, 'message.delete', message);
+      if (message.messageType === 'attempt' && message.attemptId !== null) {
+        await removeAttempt(actor, message.attemptId, reason);
+        return;
+      }
+      if (message.userId === actor.user.id) {
+        if (!(await repo.delete(id))) throw new AppError('not_found', NOT_FOUND);
+      } else {
+        const done = await transaction(async (tx) => {
+          if (!(await repo.tombstone(id, actor.user.id, reason ?? null, tx))) return false;
+          await audit.record(
+            actor,
+            {
+              action: 'message.removed',
+              target: { id: message.userId, username: message.username },
+              subject: { kind: 'chat', ref: id },
+              reason: reason ?? null,
+              details: { messageType: message.messageType, content: message.content },
+            },
+            tx,
+          );
+          return true;
+        });
+        if (!done) throw new AppError('not_found', NOT_FOUND);
+      }
+      await feed.removed([id]);
+      await repliesRemoved({ chat: [id] });
+      await removeMediaOf(message);
+    },
+
+    /** The member's own messages that coaches removed (their tombstones), newest 100, oldest first. */
+    async removedOfMine(actor: Actor): Promise<ChatMessage[]> {
+      return (await repo.removedOf(actor.user.id, REMOVED_SHOWN)).map(presentRemovedChatMessage);
     },
   };
 }

@@ -5,10 +5,13 @@ import { errorResponses } from '../../../common/contracts/errors';
 import {
   discussionMessage,
   discussionMessagesResponse,
+  discussionMessageParams,
   discussionParams as params,
+  editDiscussionBody,
   postDiscussionBody,
   type DiscussionParams,
 } from '../../../common/contracts/lessons';
+import { removalQuery } from '../../../common/contracts/chat';
 import type { AppContext } from '../../context';
 import { actorOf, requireMember } from '../../plugins/session-cookie';
 
@@ -49,6 +52,42 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
             request.body.videoSeconds,
           ),
         ),
+  );
+
+  // Its author edits a message; its author or a coach deletes one (decision 53).
+  r.patch(
+    `${url}/messages/:id`,
+    {
+      onRequest: requireMember,
+      schema: {
+        params: discussionMessageParams,
+        body: editDiscussionBody,
+        response: { 200: discussionMessage, ...errorResponses },
+      },
+    },
+    async (request) =>
+      ctx.discussions.edit(actorOf(request), slotOf(request.params), request.params.id, request.body.text),
+  );
+
+  r.delete(
+    `${url}/messages/:id`,
+    {
+      onRequest: requireMember,
+      schema: {
+        params: discussionMessageParams,
+        querystring: removalQuery,
+        response: { 200: okResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await ctx.discussions.remove(
+        actorOf(request),
+        slotOf(request.params),
+        request.params.id,
+        request.query.reason,
+      );
+      return { ok: true as const };
+    },
   );
 
   r.delete(

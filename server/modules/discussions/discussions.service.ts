@@ -1,6 +1,12 @@
 import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
-import type { DiscussionsRepository, Slot } from '../../db/repositories/lessons.repository';
+import type {
+  DiscussionMessageFacts,
+  DiscussionsRepository,
+  Slot,
+} from '../../db/repositories/lessons.repository';
+import type { Db } from '../../db/client';
+import type { AuditLog } from '../../audit/audit-log';
 import { AppError } from '../../lib/errors';
 import { authorize } from '../../policies';
 import type { RateEventStore } from '../../lib/rate-event-store';
@@ -26,6 +32,10 @@ export function discussionsService({
   videoLengths,
   attempts,
   progress,
+  audit,
+  transaction,
+  removeAttempt,
+  repliesRemoved,
 }: {
   repo: DiscussionsRepository;
   limits: RateEventStore;
@@ -34,7 +44,21 @@ export function discussionsService({
   attempts: { removeInThread(slot: Slot): Promise<void> };
   /** A coach's post or a cleared thread changes members' unread marks (server/storage/progress-cache.ts). */
   progress: ProgressChanges;
+  /** The moderation audit, written in a removal's transaction (decision 53). */
+  audit: Pick<AuditLog, 'record'>;
+  transaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Deletes an attempt (an attempt's message deleted), as DELETE /api/attempts/{id} does. */
+  removeAttempt: (actor: Actor, attemptId: string, reason?: string) => Promise<void>;
+  /** After messages went: the attempts they were a coach's first reply to are worked out again (decision 52). */
+  repliesRemoved: (removed: { discussion: readonly number[] }) => Promise<unknown>;
 }) {
+  /** A message of this thread that stands (not deleted, not removed by a coach), or 404. */
+  async function standing(slot: Slot, id: number): Promise<DiscussionMessageFacts> {
+    requireThread(slot);
+    const found = await repo.facts(slot, id);
+    if (!found || found.removedAt !== null) throw new AppError('not_found', 'Message not found');
+    return found;
+  }
   const limiter = discussionPostLimiter(limits);
   function requireThread(slot: Slot) {
     if (!isDiscussionThread(slot.thinkTank, slot.topicSlug, slot.lessonSlug)) {
@@ -59,9 +83,69 @@ export function discussionsService({
     return toMillis(Math.min(seconds, end));
   }
   return {
-    async list(_actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
+    /** The thread, with the viewer's own messages that a coach removed (their tombstones, decision 53). */
+    async list(actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
       requireThread(slot);
-      return (await repo.list(slot, HISTORY)).map(presentDiscussionMessage);
+      return (await repo.list(slot, HISTORY, actor.user.id)).map(presentDiscussionMessage);
+    },
+
+    /**
+     * Its author edits a message's text (decision 53); an attempt's message is not edited (400). The
+     * thread's readers see it at their next poll. The message as it now is.
+     */
+    async edit(actor: Actor, slot: Slot, id: number, text: string): Promise<DiscussionMessage> {
+      const message = await standing(slot, id);
+      authorize(actor, 'message.edit', message);
+      if (message.attemptId !== null) {
+        throw new AppError(
+          'bad_request',
+          'Only a text message can be edited: delete this one and post it again',
+        );
+      }
+      if ((await repo.edit(id, text)) === null) throw new AppError('not_found', 'Message not found');
+      const found = (await repo.list(slot, HISTORY, actor.user.id)).find((m) => m.id === id);
+      if (!found) throw new AppError('not_found', 'Message not found');
+      return presentDiscussionMessage(found);
+    },
+
+    /**
+     * Deletes a message: its author's goes for good; a coach's removal of someone else's leaves its
+     * author a tombstone and the audit an entry with its text (decision 53). An attempt's message
+     * deletes its attempt.
+     */
+    async remove(actor: Actor, slot: Slot, id: number, reason?: string): Promise<void> {
+      const message = await standing(slot, id);
+      authorize(actor, 'message.delete', message);
+      if (message.attemptId !== null) {
+        await removeAttempt(actor, message.attemptId, reason);
+        return;
+      }
+      if (message.userId === actor.user.id) {
+        if (!(await repo.delete(id))) throw new AppError('not_found', 'Message not found');
+      } else {
+        const done = await transaction(async (tx) => {
+          if (!(await repo.tombstone(id, actor.user.id, reason ?? null, tx))) return false;
+          await audit.record(
+            actor,
+            {
+              action: 'message.removed',
+              target: { id: message.userId, username: message.username },
+              subject: { kind: 'discussion', ref: id },
+              reason: reason ?? null,
+              details: {
+                text: message.text,
+                thread: { thinkTank: slot.thinkTank, topic: slot.topicSlug, lesson: slot.lessonSlug },
+              },
+            },
+            tx,
+          );
+          return true;
+        });
+        if (!done) throw new AppError('not_found', 'Message not found');
+      }
+      await repliesRemoved({ discussion: [id] });
+      // A coach's message gone changes members' unread marks (decision 36).
+      await progress.changed(null);
     },
     async post(actor: Actor, slot: Slot, text: string, at?: number): Promise<DiscussionMessage> {
       requireThread(slot);
