@@ -11,3 +11,4 @@ export * from './rate-events';
 export * from './progress';
 export * from './community';
 export * from './moderation';
+export * from './reports';
