@@ -229,30 +229,41 @@ async function setFirstReplies(
   adminEmails: readonly string[],
   keep: boolean,
 ): Promise<string[]> {
+  // Per attempt, an index look-up per coach (discussion_messages_user_idx, from the attempt's time)
+  // and one by chat_messages_reply_to_idx: never the rest of a thread or the room, whatever the plan.
   const result = (await db.execute(sql`
     with coach as ${coachIds(adminEmails)},
     target as (${target}),
-    replies as (
-      select t.id as attempt_id, d.id as message_id, d.created_at
-      from target t
-      join ${discussionMessages} am on am.attempt_id = t.id
-      join ${discussionMessages} d on d.think_tank = am.think_tank and d.topic_slug = am.topic_slug
-        and d.lesson_slug = am.lesson_slug and d.id > am.id
-      where d.removed_at is null and d.user_id <> t.user_id and d.user_id in (select id from coach)
-      union all
-      select t.id, r.id, r.created_at
-      from target t
-      join ${chatMessages} cm on cm.attempt_id = t.id
-      join ${chatMessages} r on r.reply_to_id = cm.id
-      where r.removed_at is null and r.user_id <> t.user_id and r.user_id in (select id from coach)
-    ),
     first as (
-      select distinct on (attempt_id) attempt_id, message_id, created_at
-      from replies order by attempt_id, created_at, message_id
+      select t.id as attempt_id, f.id as message_id, f.created_at
+      from target t
+      left join lateral (
+        select x.id, x.created_at from (
+          select d.id, d.created_at
+          from ${discussionMessages} am
+          join coach on coach.id <> t.user_id
+          join lateral (
+            select d.id, d.created_at from ${discussionMessages} d
+            where d.user_id = coach.id and d.think_tank = am.think_tank and d.topic_slug = am.topic_slug
+              and d.lesson_slug = am.lesson_slug and d.created_at >= am.created_at and d.id > am.id
+              and d.removed_at is null
+            order by d.created_at, d.id limit 1
+          ) d on true
+          where am.attempt_id = t.id
+          union all
+          select r.id, r.created_at
+          from ${chatMessages} cm
+          join ${chatMessages} r on r.reply_to_id = cm.id
+          where cm.attempt_id = t.id and r.removed_at is null and r.user_id <> t.user_id
+            and r.user_id in (select id from coach)
+        ) x
+        order by x.created_at, x.id limit 1
+      ) f on true
+      ${keep ? sql`where f.id is not null` : sql``}
     )
     update ${attempts} set replied_at = first.created_at, reply_message_id = first.message_id
-    from target ${keep ? sql`join` : sql`left join`} first on first.attempt_id = target.id
-    where ${attempts.id} = target.id
+    from first
+    where ${attempts.id} = first.attempt_id
       and (${attempts.repliedAt}, ${attempts.replyMessageId})
         is distinct from (first.created_at, first.message_id)
     returning ${attempts.id} as id`)) as unknown as { rows: Array<{ id: string }> };
