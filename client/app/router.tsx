@@ -3,7 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
 import { JOIN_PATH } from '@common/contracts/community';
 import { useCurrentUser } from '../lib/current-user';
-import { ATTEMPTS_REVIEW_PATH, COMMUNITY_ADMIN_PATH, SETTINGS_PATH } from '../lib/paths';
+import { ATTEMPTS_REVIEW_PATH, MY_ATTEMPTS_PATH, COMMUNITY_ADMIN_PATH, SETTINGS_PATH } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
@@ -13,6 +13,7 @@ const ProfilePage = lazy(() => import('./routes/profile-page'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const SettingsPage = lazy(() => import('./routes/settings-page'));
 const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));
+const MyAttemptsPage = lazy(() => import('./routes/my-attempts-page'));
 const MemberPage = lazy(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
@@ -53,6 +54,7 @@ export function AppRouter() {
         <Route path="/profile/edit" component={ProfileEditPage} />
         <Route path={SETTINGS_PATH} component={SettingsPage} />
         <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
+        <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
         <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
         <Route path={JOIN_PATH} component={JoinPage} />
         <Route path="/member/:username" component={MemberPage} />

@@ -12,6 +12,9 @@ export const SETTINGS_PATH = '/settings';
 /** The coaches' review of members' attempts (admins, issue 30). */
 export const ATTEMPTS_REVIEW_PATH = '/attempts/review';
 
+/** The member's own attempts and their coaches' replies (issue 30 part 4). */
+export const MY_ATTEMPTS_PATH = '/attempts';
+
 /** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
 export function memberPath(username: string): string {
   return `/member/${encodeURIComponent(username)}`;

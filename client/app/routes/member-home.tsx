@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { CommunityCard } from '../../features/admin/components/community-card';
 import { AttemptsReviewCard } from '../../features/attempts/components/attempts-review-card';
+import { MyAttemptsCard } from '../../features/attempts/components/my-attempts-card';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
@@ -22,6 +23,7 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
       </div>
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="grid content-start gap-4 sm:gap-6 lg:col-start-2 lg:row-start-1">
+          <MyAttemptsCard />
           <AttemptsReviewCard isAdmin={user.isAdmin} />
           <CommunityCard isAdmin={user.isAdmin} />
           <ContinueCard />

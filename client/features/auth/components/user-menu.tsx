@@ -1,4 +1,4 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { ClipboardList, LogOut, Settings, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
-import { PROFILE_PATH } from '../../../lib/paths';
+import { MY_ATTEMPTS_PATH, PROFILE_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
@@ -93,6 +93,15 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         >
           <UserRound aria-hidden="true" />
           My Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== MY_ATTEMPTS_PATH;
+            navigate(MY_ATTEMPTS_PATH);
+          }}
+        >
+          <ClipboardList aria-hidden="true" />
+          My attempts
         </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {
