@@ -5,7 +5,7 @@ import { RadioCard } from '../../../components/radio-card';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCommunitySettings, useSetAdmission } from '../api/community';
+import { useCommunitySettings, useSetAdmission } from '../api/community-settings';
 
 const OPTIONS: Record<Admission, { label: string; hint: string; icon: LucideIcon }> = {
   open: { label: 'Open', hint: 'Anyone can register and join at once', icon: DoorOpen },

@@ -1,7 +1,7 @@
 import { ArrowRight, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { COMMUNITY_ADMIN_PATH } from '../../../lib/paths';
-import { useJoinRequests } from '../api/community';
+import { useJoinRequests } from '../api/join-requests';
 
 /**
  * For admins on the home page (decision 54): 'Community', with the number of join requests waiting,

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCreateInvite, useInvites, useRevokeInvite } from '../api/community';
+import { useCreateInvite, useInvites, useRevokeInvite } from '../api/invites';
 
 const STATE_LABEL: Record<Invite['state'], string> = {
   active: 'ACTIVE',

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDecideJoinRequest, useJoinRequests } from '../api/community';
+import { useDecideJoinRequest, useJoinRequests } from '../api/join-requests';
 
 function RequestRow({ request }: { request: JoinRequest }) {
   const decide = useDecideJoinRequest();
