@@ -16,6 +16,7 @@ import {
   waitForTime,
 } from './fixtures/analysis';
 import { recordTestVideo } from './fixtures/media';
+import { ATHLETE_CLIP } from './fixtures/pose';
 
 const f = useBrowser();
 
@@ -418,5 +419,52 @@ describe('video analysis tool', () => {
     await one.getByRole('slider', { name: 'Seek' }).fill('2');
     await waitForTime(one, 2);
     expect(Number(await two.getByRole('slider', { name: 'Seek' }).inputValue())).toBeCloseTo(a + 0.5, 1);
+  });
+
+  it('shows the stage and its playback bar above the fixed footer at 1280 × 800, and on a phone once scrolled to', async () => {
+    const { page } = f;
+    const tool = await openTool(f);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_CLIP);
+    await waitForData(canvasIn(tool), 'media', 'video');
+    const stage = canvasIn(tool);
+    const playback = tool.getByRole('group', { name: 'Playback' });
+    const footer = page.locator('footer[data-app-chrome]');
+    const header = page.locator('header[data-app-chrome]');
+    const box = async (locator: typeof stage) => (await locator.boundingBox())!;
+
+    // The first screen, as the page opens: nothing scrolled.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const footerTop = (await box(footer)).y;
+    const bar = await box(playback);
+    const canvas = await box(stage);
+    expect(bar.y + bar.height, "the playback bar's bottom").toBeLessThanOrEqual(footerTop);
+    expect(canvas.y + canvas.height, "the stage's bottom").toBeLessThanOrEqual(bar.y);
+    // Still a stage to work on, not a thumbnail.
+    expect(canvas.width).toBeGreaterThanOrEqual(480);
+    // And the end of the page clears the footer too: room is kept under the last card.
+    const end = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const main = document.getElementById('main-content')!;
+      const last = main.lastElementChild!.getBoundingClientRect();
+      return { last: last.bottom, footer: document.querySelector('footer')!.getBoundingClientRect().top };
+    });
+    expect(end.last).toBeLessThanOrEqual(end.footer);
+
+    // A phone: the controls are further down, reached by scrolling, and not under the header or footer
+    // once scrolled to.
+    await page.setViewportSize({ width: 375, height: 667 });
+    for (const control of [
+      stage,
+      playback.getByRole('button', { name: 'Play' }),
+      playback.getByRole('slider', { name: 'Seek' }),
+      playback.getByRole('combobox', { name: 'Speed' }),
+    ]) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await control.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [c, top, bottom] = [await box(control), await box(header), await box(footer)];
+      expect(c.y, 'below the header').toBeGreaterThanOrEqual(top.y + top.height - 0.5);
+      expect(c.y + c.height, 'above the footer').toBeLessThanOrEqual(bottom.y + 0.5);
+    }
   });
 });

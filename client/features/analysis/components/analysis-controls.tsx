@@ -302,18 +302,21 @@ export function AnalysisStage({
   descriptionId,
   state,
   hint,
+  hostClassName,
 }: {
   hostRef: (host: HTMLDivElement | null) => void;
   descriptionId: string;
   state: EngineState;
   hint: ReactNode;
+  /** Classes for the canvas's box, which is as wide as the stage up to 800 px (a tighter limit, say). */
+  hostClassName?: string;
 }) {
   return (
     <div className="relative overflow-hidden bg-black">
       {/* The canvas's size before the engine has made it (a page drawn by the server): nothing moves then. */}
       <div
         ref={hostRef}
-        className="mx-auto w-full max-w-[800px]"
+        className={cn('mx-auto w-full max-w-[800px]', hostClassName)}
         style={{ aspectRatio: CANVAS_ASPECT_RATIO }}
       />
       {state.mediaType === null && (

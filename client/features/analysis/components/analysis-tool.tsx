@@ -15,6 +15,16 @@ import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
 /**
+ * From a tablet's width up, the canvas (2:1) is only as wide as lets the stage and the playback bar under
+ * it show in the first screen, above the fixed footer (issue 30): on a 1280 × 800 laptop the stage
+ * starts about 381 px down the page (header, page title, the tool's two rows), and the playback bar
+ * (60 px) and the footer (65 px) need room under it; 33rem (528 px) leaves a few pixels to spare. Never
+ * narrower than 20rem, and as before on taller screens (800 px wide from 1080 px high). On a phone the
+ * width limits it already, and the page scrolls.
+ */
+const STAGE_FITS_SCREEN = 'sm:max-w-[min(800px,max(20rem,calc((100dvh-33rem)*2)))]';
+
+/**
  * The physiological page's video-analysis tool (SPEC §2, §4): a member loads a video or image from their
  * device, draws, measures angles, zooms and pans, steps frame by frame and exports a frame. The canvas
  * work happens in the framework-free engine; this component only mounts it and renders its controls.
@@ -54,6 +64,7 @@ export default function AnalysisTool() {
         hostRef={hostRef}
         descriptionId={descriptionId}
         state={state}
+        hostClassName={STAGE_FITS_SCREEN}
         hint={
           <>
             <Film aria-hidden="true" className="size-7 text-zinc-400" />

@@ -250,11 +250,12 @@ export function drawCrosshair(ctx: Ctx, p: Point, color: string, size = 1) {
     ctx.lineTo(p.x + dx * arm, p.y + dy * arm);
   }
   ctx.lineCap = 'round';
+  // Its strokes too, so that they stay as thick on the screen (a canvas fitted to a laptop's height).
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
-  ctx.lineWidth = 5;
+  ctx.lineWidth = 5 * size;
   ctx.stroke();
   ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = 2;
+  ctx.lineWidth = 2 * size;
   ctx.stroke();
   ctx.beginPath();
   ctx.arc(p.x, p.y, 2.5 * size, 0, Math.PI * 2);
