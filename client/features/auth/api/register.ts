@@ -4,6 +4,9 @@ import { apiJson } from '../../../lib/api-client';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { currentInvite, forgetInvite } from '../../../lib/invite-token';
+import { INVITE_EXPIRED, INVITE_INVALID, INVITE_REVOKED, INVITE_USED_UP } from '@common/contracts/community';
+
+const INVITE_UNUSABLE: readonly string[] = [INVITE_EXPIRED, INVITE_INVALID, INVITE_REVOKED, INVITE_USED_UP];
 import { toast } from '../../../lib/toast';
 
 export interface RegisterInput {
@@ -39,9 +42,12 @@ export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
       await queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => {
+      // An invitation that cannot be used is not sent again: the next try goes without it (decision 54).
+      const message = serverErrorMessage(error);
+      if (message && INVITE_UNUSABLE.includes(message)) forgetInvite();
       toast({
         title: 'Registration Failed',
-        description: serverErrorMessage(error) ?? 'Could not create account',
+        description: message ?? 'Could not create account',
         variant: 'destructive',
       });
     },
