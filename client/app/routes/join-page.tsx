@@ -18,7 +18,7 @@ import { PageSpinner } from '../layout/page-spinner';
  * member already signed in) goes home.
  */
 export default function JoinPage() {
-  useDocumentTitle(`Join ${PRODUCT_NAME}`);
+  useDocumentTitle('Join');
   const { user, isPending } = useCurrentUser();
   const { openRegister } = useAuthDialog();
   const [, navigate] = useLocation();
