@@ -22,8 +22,6 @@ function routes(memberUsername: string) {
     '/settings',
     '/attempts/review',
     '/attempts',
-    '/admin/community',
-    '/join',
     `/member/${memberUsername}`,
     '/confirm-email',
     '/reset-password',
