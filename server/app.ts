@@ -27,6 +27,7 @@ import { progressRoutes } from './modules/progress/progress.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await recordingsRoutes(app, ctx);
   await attemptsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
+  await reportsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.chatFeed.start();
   await ctx.memberCount.start();
   await ctx.progressCache.start();
+  await ctx.blocks.start();
   // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
   await ctx.attempts
     .backfillReplied()
@@ -196,6 +199,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.mail.stop();
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();
+    await ctx.blocks.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

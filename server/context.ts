@@ -48,6 +48,9 @@ import { auditLog, type AuditLog } from './audit/audit-log';
 import { attemptRemoval } from './audit/attempt-removal';
 import { communityRepository } from './db/repositories/community.repository';
 import { communityService, type CommunityService } from './modules/community/community.service';
+import { reportsRepository } from './db/repositories/reports.repository';
+import { reportsService, type ReportsService } from './modules/reports/reports.service';
+import { createBlockStore, type BlockStore } from './storage/block-store';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -110,6 +113,10 @@ export type AppContext = {
   audit: AuditLog;
   /** Who gets in (admission, join requests, invitations) and suspensions (decision 54). */
   community: CommunityService;
+  /** Members' reports and the coaches' queue, and blocks (decision 55). */
+  reports: ReportsService;
+  /** Whom each member blocks, in memory, true across processes (decision 55). */
+  blocks: BlockStore;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -142,6 +149,10 @@ export function createContext(
   const lessonsRepo = lessonsRepository(database.db);
   const videoLengths = lessonVideoLengths({ repo: lessonsRepo, media });
   const chatFeed = createChatFeed(database, chatRepo);
+  const reportsRepo = reportsRepository(database.db);
+  const blocks = createBlockStore(database, reportsRepo);
+  // What a member reads leaves out the members they block (decision 55).
+  const hidden = (viewerId: string) => blocks.hidden(viewerId);
   const memberCount = createMemberCount(database, users);
   const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
@@ -185,7 +196,7 @@ export function createContext(
   });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
-  return {
+  const context: AppContext = {
     config,
     lifecycle: { draining: false },
     database,
@@ -210,14 +221,15 @@ export function createContext(
     media,
     mediaAccess: mediaService({ media, voiceoverFilePosted: attemptsRepo.voiceoverFilePosted }),
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
-    members: membersService({ users, adminEmails, memberCount }),
+    members: membersService({ users, adminEmails, memberCount, blocks }),
     memberCount,
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
-    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits, log, ...messageChanges }),
+    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits, log, hidden, ...messageChanges }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
     discussions: discussionsService({
       ...messageChanges,
+      hidden,
       repo: discussionsRepository(database.db),
       limits,
       videoLengths,
@@ -257,5 +269,18 @@ export function createContext(
     }),
     audit,
     community,
+    blocks,
+    reports: reportsService({
+      repo: reportsRepo,
+      users,
+      adminEmails,
+      audit,
+      blocks,
+      removeChatMessage: (actor, id, reason) => context.chat.remove(actor, id, reason),
+      removeDiscussionMessage: (actor, slot, id, reason) =>
+        context.discussions.remove(actor, slot, id, reason),
+      suspend: (actor, id, body) => community.suspend(actor, id, body),
+    }),
   };
+  return context;
 }

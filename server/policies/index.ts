@@ -4,6 +4,7 @@ import { attemptPolicies } from './attempts.policy';
 import { contentPolicies } from './content.policy';
 import { lessonPolicies } from './lessons.policy';
 import { memberPolicies } from './members.policy';
+import { reportPolicies } from './reports.policy';
 import type { PolicyActor, Rule } from './policy';
 
 export type { PolicyActor, Rule } from './policy';
@@ -20,6 +21,7 @@ export const policies = {
   ...contentPolicies,
   ...memberPolicies,
   ...admissionPolicies,
+  ...reportPolicies,
 } satisfies Record<string, Rule<never>>;
 
 export type Verb = keyof typeof policies;

@@ -26,6 +26,8 @@ export type DiscussionMessageRecord = {
   editedAt?: Date | null;
   /** Only in its author's view: a coach removed it (decision 53), with this reason (null: none given). */
   removed?: { reason: string | null } | null;
+  /** Its author's id, for the viewer's blocks (decision 55); never sent. */
+  authorId?: string;
 };
 
 /** A discussion message as its edit or deletion reads it (decision 53). */
@@ -171,6 +173,7 @@ export function discussionsRepository(db: Db) {
           editedAt: discussionMessages.editedAt,
           removedAt: discussionMessages.removedAt,
           removalReason: discussionMessages.removalReason,
+          authorId: discussionMessages.userId,
           ...authorColumns,
           ...attemptColumns,
         })
@@ -190,6 +193,7 @@ export function discussionsRepository(db: Db) {
         .limit(limit);
       return rows.reverse().map((r) => ({
         id: r.id,
+        authorId: r.authorId,
         text: r.text,
         createdAt: r.createdAt,
         name: r.name,

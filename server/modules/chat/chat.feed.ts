@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { presentChatMessage } from '../../presenters/chat.presenter';
+import type { Hidden } from '../../storage/block-store';
 
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -34,7 +35,13 @@ export type StreamClient = {
   send(frame: Frame): void;
   buffered(): number;
   end(): void;
+  /** The authors its viewer blocks (decision 55), read at each write: their messages are left out. */
+  hidden?(): Hidden | undefined | null;
 };
+
+/** Whether `hidden` leaves out something by `author`. */
+const hides = (hidden: Hidden | undefined | null, author: string | undefined): boolean =>
+  hidden !== undefined && hidden !== null && author !== undefined && hidden.ids.has(author);
 
 /** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
 export function frameOf(text: string): Frame {
@@ -95,6 +102,8 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
   let heartbeat: NodeJS.Timeout | undefined;
   /** Frames taken and not yet sent (flush), in id order. */
   let outgoing: Frame[] = [];
+  /** The author of each of `outgoing`'s frames that shows a message (undefined: not a message). */
+  let outgoingAuthors: Array<string | undefined> = [];
   let flushSoon: NodeJS.Immediate | undefined;
   /** Ids of this process's own messages that a read under way will take (publish). */
   const ownReads = new Set<number>();
@@ -148,7 +157,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     if (fresh.length === 0) return;
     const prepared = fresh.map(prepare);
     setPage([...page, ...prepared]);
-    for (const p of prepared) outgoing.push(p.frame);
+    for (const p of prepared) queue(p.frame, p.record.userId);
     outgoingMessages += prepared.length;
     flushSoon ??= setImmediate(flush);
   }
@@ -163,13 +172,34 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     if (flushSoon) clearImmediate(flushSoon);
     flushSoon = undefined;
     if (outgoing.length === 0) return;
-    const frame = outgoing.length === 1 ? outgoing[0]! : joinFrames(outgoing);
+    const frames = outgoing;
+    const authors = outgoingAuthors;
+    const frame = frames.length === 1 ? frames[0]! : joinFrames(frames);
     const messages = outgoingMessages;
     outgoing = [];
+    outgoingAuthors = [];
     outgoingMessages = 0;
     let reached = 0;
-    for (const c of clients) if (send(c, frame)) reached += 1;
+    for (const c of clients) {
+      // A viewer who blocks an author of these gets them without that author's (decision 55): a
+      // map lookup per stream, and frames of its own only when something is left out.
+      const hidden = c.hidden?.();
+      if (hidden && authors.some((a) => hides(hidden, a))) {
+        const kept = frames.filter((_, i) => !hides(hidden, authors[i]));
+        if (kept.length > 0 && send(c, kept.length === 1 ? kept[0]! : joinFrames(kept))) {
+          totals.delivered += Math.max(0, messages - (frames.length - kept.length));
+        }
+        continue;
+      }
+      if (send(c, frame)) reached += 1;
+    }
     totals.delivered += messages * reached;
+  }
+
+  /** Queues a frame for every stream; `author` when it shows someone's message (decision 55). */
+  function queue(frame: Frame, author?: string) {
+    outgoing.push(frame);
+    outgoingAuthors.push(author);
   }
 
   /** Runs `task` after every read before it: one read of the room at a time. */
@@ -216,7 +246,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
         }
         setPage(kept);
       }
-      for (const id of gone) outgoing.push(namedEventFrame(MESSAGE_DELETED_EVENT, { id }));
+      for (const id of gone) queue(namedEventFrame(MESSAGE_DELETED_EVENT, { id }));
       if (gone.size > 0) flushSoon ??= setImmediate(flush);
     });
   }
@@ -239,7 +269,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       if (pageLoaded && page.some((p) => byId.has(p.record.id))) {
         setPage(page.map((p) => (byId.has(p.record.id) ? prepare(byId.get(p.record.id)!) : p)));
       }
-      for (const r of rows) outgoing.push(namedEventFrame(MESSAGE_EDITED_EVENT, presentChatMessage(r)));
+      for (const r of rows) queue(namedEventFrame(MESSAGE_EDITED_EVENT, presentChatMessage(r)), r.userId);
       if (rows.length > 0) flushSoon ??= setImmediate(flush);
     });
   }
@@ -413,24 +443,36 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
      * stream, with the messages taken in this turn of the event loop, after them.
      */
     broadcast(frame: Frame) {
-      outgoing.push(frame);
+      queue(frame);
       flushSoon ??= setImmediate(flush);
     },
 
-    /** The newest page's answer; its ETag changes whenever the page does. */
-    async newest(): Promise<PreparedAnswer> {
+    /**
+     * The newest page's answer; its ETag changes whenever the page does. A viewer who blocks someone
+     * (`hidden`, decision 55) gets an answer of their own, made for them and not kept.
+     */
+    async newest(hidden?: Hidden): Promise<PreparedAnswer> {
       await ensureLoaded();
-      return peekNewest()!;
+      if (!hidden) return peekNewest()!;
+      const kept = page.filter((p) => !hides(hidden, p.record.userId));
+      return answer(`[${kept.map((p) => p.json).join(',')}]`, `"${versionTag()}h${hidden.tag}"`);
     },
 
     /** The answer to "messages after `id`": from memory when the page covers them. */
-    async after(id: number): Promise<PreparedAnswer> {
+    async after(id: number, hidden?: Hidden): Promise<PreparedAnswer> {
       await ensureLoaded();
-      const inMemory = peekAfter(id);
-      if (inMemory) return inMemory;
-      const etag = `"${versionTag()}a${id}"`;
+      if (!hidden) {
+        const inMemory = peekAfter(id);
+        if (inMemory) return inMemory;
+      }
+      const etag = `"${versionTag()}a${id}${hidden ? `h${hidden.tag}` : ''}"`;
+      const oldest = page[0]?.record.id;
+      if (hidden && !(oldest !== undefined && id < oldest - 1 && page.length >= CHAT_PAGE_SIZE)) {
+        const kept = page.filter((p) => p.record.id > id && !hides(hidden, p.record.userId));
+        return answer(`[${kept.map((p) => p.json).join(',')}]`, etag);
+      }
       // Further back than the page: read from the database, not kept.
-      const rows = await repo.after(id, CHAT_PAGE_SIZE);
+      const rows = (await repo.after(id, CHAT_PAGE_SIZE)).filter((r) => !hides(hidden, r.userId));
       return answer(JSON.stringify(rows.map(presentChatMessage)), etag);
     },
 
@@ -438,8 +480,9 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
     peekNewest,
     peekAfter,
 
-    async before(id: number): Promise<ChatMessage[]> {
-      return (await repo.before(id, CHAT_PAGE_SIZE)).map(presentChatMessage);
+    async before(id: number, hidden?: Hidden): Promise<ChatMessage[]> {
+      const rows = await repo.before(id, CHAT_PAGE_SIZE);
+      return rows.filter((r) => !hides(hidden, r.userId)).map(presentChatMessage);
     },
 
     /** Adds a stream client, first sending what it missed since `lastEventId`, without gaps. */
@@ -452,8 +495,9 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       if (lastEventId === null || lastEventId >= lastId || covered(lastEventId)) {
         // From memory, in this tick: nothing can arrive in between.
         if (lastEventId !== null) {
+          const hidden = client.hidden?.();
           for (const p of page) {
-            if (p.record.id <= lastEventId) continue;
+            if (p.record.id <= lastEventId || hides(hidden, p.record.userId)) continue;
             client.send(p.frame);
             totals.delivered += 1;
           }
@@ -466,6 +510,7 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       const pending: Frame[] = [];
       let live = false;
       const liveClient: StreamClient = {
+        ...(client.hidden ? { hidden: client.hidden } : {}),
         send: (frame) => (live ? client.send(frame) : pending.push(frame)),
         buffered: () => client.buffered(),
         end: () => client.end(),
@@ -474,7 +519,8 @@ export function createChatFeed(database: Database, repo: ChatRepository) {
       const upTo = lastId;
       for (let from = lastEventId; from < upTo;) {
         const rows = (await repo.after(from, BATCH)).filter((m) => m.id <= upTo);
-        for (const m of rows) client.send(prepare(m).frame);
+        const hidden = client.hidden?.();
+        for (const m of rows) if (!hides(hidden, m.userId)) client.send(prepare(m).frame);
         totals.delivered += rows.length;
         if (rows.length === 0) break;
         from = rows.at(-1)!.id;

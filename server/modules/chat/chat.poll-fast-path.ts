@@ -123,6 +123,8 @@ export function installPollFastPath(
     if (!actor || actor.user.mustChangePassword) return undefined;
     // Its third: a member waiting for a coach's approval (decision 54).
     if (membershipRefusal(actor.user, actor.isAdmin)) return undefined;
+    // A member who blocks someone gets an answer of their own (decision 55), from the route.
+    if (ctx.blocks.peek(actor.user.id) !== undefined) return undefined;
     return after === undefined ? ctx.chatFeed.peekNewest() : ctx.chatFeed.peekAfter(after);
   }
 

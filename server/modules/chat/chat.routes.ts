@@ -124,9 +124,14 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     // The member count is known before the stream joins, and sent in the same tick as it joins:
     // every later change reaches it as a broadcast, after this one.
     await ctx.memberCount.current().catch(() => undefined);
+    // Its viewer's blocks, read from memory at each write (decision 55): a block or unblock on any
+    // process reaches the stream's next message.
+    const viewer = actorOf(request).user.id;
+    await ctx.blocks.hidden(viewer).catch(() => undefined);
     const unsubscribe = await ctx.chatFeed.subscribe(
       {
         send,
+        hidden: () => ctx.blocks.peek(viewer),
         buffered: direct ? () => socket.writableLength : () => res.writableLength,
         end: () => res.end(),
       },

@@ -16,6 +16,7 @@ import {
   presentChatMessage,
   presentRemovedChatMessage,
 } from '../../presenters/chat.presenter';
+import type { Hidden } from '../../storage/block-store';
 import type { ChatFeed } from './chat.feed';
 
 type Deps = {
@@ -34,6 +35,8 @@ type Deps = {
   /** After messages went: the attempts they were a coach's first reply to are worked out again (decision 52). */
   repliesRemoved: (removed: { chat: readonly number[] }) => Promise<unknown>;
   log?: { warn(obj: object, msg: string): void };
+  /** The authors a viewer blocks, left out of what they read (decision 55). */
+  hidden?: (viewerId: string) => Promise<Hidden | undefined>;
 };
 
 const NOT_FOUND = 'Message not found';
@@ -58,6 +61,7 @@ export function chatService({
   removeAttempt,
   repliesRemoved,
   log,
+  hidden = async () => undefined,
 }: Deps) {
   const limiter = chatPostLimiter(limits, now);
 
@@ -79,9 +83,9 @@ export function chatService({
   }
 
   return {
-    list: (_actor: Actor) => feed.newest(),
-    after: (_actor: Actor, id: number) => feed.after(id),
-    before: (_actor: Actor, id: number) => feed.before(id),
+    list: async (actor: Actor) => feed.newest(await hidden(actor.user.id)),
+    after: async (actor: Actor, id: number) => feed.after(id, await hidden(actor.user.id)),
+    before: async (actor: Actor, id: number) => feed.before(id, await hidden(actor.user.id)),
 
     async post(actor: Actor, input: PostChatMessageBody): Promise<ChatMessage> {
       if (input.messageType !== 'text') {

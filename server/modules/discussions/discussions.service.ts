@@ -16,6 +16,7 @@ import type { Actor } from '../../storage/session-store';
 import type { LessonVideoLengths } from '../../storage/video-length';
 import { formatMinutes } from '../../../common/text';
 import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
+import type { Hidden } from '../../storage/block-store';
 
 const HISTORY = 500;
 /** A player's last frame may end a little after the length the file states. */
@@ -36,6 +37,7 @@ export function discussionsService({
   transaction,
   removeAttempt,
   repliesRemoved,
+  hidden = async () => undefined,
 }: {
   repo: DiscussionsRepository;
   limits: RateEventStore;
@@ -51,6 +53,8 @@ export function discussionsService({
   removeAttempt: (actor: Actor, attemptId: string, reason?: string) => Promise<void>;
   /** After messages went: the attempts they were a coach's first reply to are worked out again (decision 52). */
   repliesRemoved: (removed: { discussion: readonly number[] }) => Promise<unknown>;
+  /** The authors a viewer blocks, left out of the threads they read (decision 55). */
+  hidden?: (viewerId: string) => Promise<Hidden | undefined>;
 }) {
   /** A message of this thread that stands (not deleted, not removed by a coach), or 404. */
   async function standing(slot: Slot, id: number): Promise<DiscussionMessageFacts> {
@@ -86,7 +90,11 @@ export function discussionsService({
     /** The thread, with the viewer's own messages that a coach removed (their tombstones, decision 53). */
     async list(actor: Actor, slot: Slot): Promise<DiscussionMessage[]> {
       requireThread(slot);
-      return (await repo.list(slot, HISTORY, actor.user.id)).map(presentDiscussionMessage);
+      const blocked = (await hidden(actor.user.id))?.ids;
+      const rows = await repo.list(slot, HISTORY, actor.user.id);
+      return (blocked ? rows.filter((r) => !blocked.has(r.authorId ?? '')) : rows).map(
+        presentDiscussionMessage,
+      );
     },
 
     /**

@@ -6,15 +6,18 @@ import { authorize } from '../../policies';
 import type { MemberCount } from '../../storage/member-count';
 import { presentMemberProfile, presentSearchResult } from '../../presenters/member.presenter';
 import type { Actor } from '../../storage/session-store';
+import type { BlockStore } from '../../storage/block-store';
 
 type Deps = {
   users: UsersRepository;
   adminEmails: ReadonlySet<string>;
   memberCount: Pick<MemberCount, 'current'>;
+  /** Whom each member blocks: a member's profile is closed to those they block (decision 55). */
+  blocks?: Pick<BlockStore, 'hidden'>;
 };
 
 /** Member search and other members' profiles, with docs/decisions.md decision 3's privacy rules. */
-export function membersService({ users, adminEmails, memberCount }: Deps) {
+export function membersService({ users, adminEmails, memberCount, blocks }: Deps) {
   return {
     async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {
       const rows = await users.search(text.trim().toLowerCase(), {
@@ -29,6 +32,8 @@ export function membersService({ users, adminEmails, memberCount }: Deps) {
       const row = await users.findByUsername(username.trim().toLowerCase());
       if (!row) throw new AppError('not_found', 'Member not found');
       authorize(actor, 'profile.view', row);
+      const blocksViewer = (await blocks?.hidden(row.id))?.ids.has(actor.user.id) === true;
+      authorize(actor, 'profile.view-blocked', { blocksViewer });
       const viewer = { userId: actor.user.id, isAdmin: actor.isAdmin };
       return presentMemberProfile(row, viewer, adminEmails);
     },
