@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { SHORTCUTS } from '../engine/shortcuts';
 
 const STEPS = [
@@ -21,9 +21,13 @@ const SIDE_BY_SIDE = '(min-width: 768px)';
  * long). Light: no engine code, so the card does not wait for the tool's chunk.
  */
 export function HowToUseContent() {
-  const [shortcutsOpen, setShortcutsOpen] = useState(
-    () => typeof window === 'undefined' || !window.matchMedia || window.matchMedia(SIDE_BY_SIDE).matches,
-  );
+  // Open at first, as in the page prerendered without a screen to measure: the first render in the
+  // browser must draw the same, or hydration keeps the server's `open` while React believes it closed
+  // (issue 30's hydration mismatch). A phone folds them just after, before the card is scrolled to.
+  const [shortcutsOpen, setShortcutsOpen] = useState(true);
+  useLayoutEffect(() => {
+    if (window.matchMedia && !window.matchMedia(SIDE_BY_SIDE).matches) setShortcutsOpen(false);
+  }, []);
   return (
     <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
       <ol className="grid list-decimal gap-1.5 pl-5 marker:font-semibold marker:text-brand sm:gap-2">
