@@ -148,8 +148,10 @@ const isAdminUser = (u: { isAdmin: AnyPgColumn; email: AnyPgColumn }, adminEmail
 export const REVIEW_PAGE_SIZE = 50;
 
 /**
- * Whether a coach has answered the attempt of the current row (issue 18's 'Awaiting reply', issue 30's
- * review list, decision 50; the one definition): an admin other than its author posted in the lesson discussion
+ * Whether a coach has answered the attempt of the current row, searched per request (decision 50; since
+ * decision 52 the lists read the stored `attempts.replied_at`, set by the same rule when a reply is
+ * posted, and `setFirstReplies` works it out again; this is kept as the reference bench/attempts-review.ts
+ * measures against): an admin other than its author posted in the lesson discussion
  * after the attempt's message (`discussion_messages` of the outer query), or replied to its message in
  * the chat (`chat_messages` of the outer query, a reply naming it by `reply_to_id`). For each admin
  * (`users_admin_idx`, the e-mail index), one look-up by `discussion_messages_user_idx` and one by
@@ -409,13 +411,12 @@ export function attemptsRepository(db: Db) {
     /**
      * The coaches' review list: attempts posted to lesson discussions, newest first, a page of
      * REVIEW_PAGE_SIZE before `before`, optionally of one area, topic or lesson; with whether a coach
-     * replied to it (`coachReplied`).
+     * replied to it (the stored first reply, decision 52).
      */
     async review(
       filter: { thinkTank?: string; topic?: string; lesson?: string; before?: Date },
-      adminEmails: readonly string[],
+      _adminEmails: readonly string[],
     ) {
-      const replied = coachReplied(adminEmails, { discussion: true, chat: false });
       const rows = await db
         .select({
           messageId: discussionMessages.id,
@@ -425,7 +426,8 @@ export function attemptsRepository(db: Db) {
           createdAt: discussionMessages.createdAt,
           ...authorColumns,
           ...attemptColumns,
-          replied: sql<boolean>`${replied}`,
+          // The stored first reply (decision 52), as the inbox reads it.
+          replied: sql<boolean>`${attempts.repliedAt} is not null`,
         })
         .from(discussionMessages)
         .innerJoin(attempts, joinAttempt.attempts(discussionMessages.attemptId))
