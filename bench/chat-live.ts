@@ -12,7 +12,8 @@
 //   Profiling the server: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
 //
 // node --import tsx bench/chat-live.ts [streams] [messages]
-//   The older small run, in one process: 200 streams, 100 messages 20 ms apart (docs/architecture.md "Performance budgets": p95 < 200 ms).
+//   The older small run, in one process: 200 streams, 100 messages 20 ms apart (docs/architecture.md "Performance budgets": p95 < 200 ms),
+//   then the same with 20 % of the streams' members blocking one poster (decision 55), p95 side by side and their ratio (goal ≤ 1.2×).
 
 import http from 'node:http';
 import path from 'node:path';
@@ -137,6 +138,38 @@ async function smallRun() {
     },
   );
   console.log(`p95 ${p95} ms (goal < 200 ms)`);
+
+  // The same again with 20 % of the listeners blocking the tenth poster (decision 55): their streams
+  // leave that poster's messages out, each with frames of its own; the others share theirs.
+  const blocked = await fetch(`${app.base}/api/auth/me`, { headers: { cookie: posters[9]! } });
+  const me = (await blocked.json()) as { user?: { username: string }; username?: string };
+  const blockedName = me.user?.username ?? me.username!;
+  const blockers = Math.round(STREAMS * 0.2);
+  for (let i = 0; i < blockers; i++) {
+    const res = await fetch(`${app.base}/api/members/${encodeURIComponent(blockedName)}/block`, {
+      method: 'POST',
+      headers: { cookie: cookies[i]! },
+    });
+    if (res.status !== 204) throw new Error(`block: ${res.status} ${await res.text()}`);
+  }
+  let fromBlocked = 0;
+  for (let k = n; k < n + MESSAGES; k++) if (k % posters.length === 9) fromBlocked += 1;
+  const p95Blocks = await run(
+    'Tribe36, 20 % blocking',
+    `${app.base}/api/chat/community/stream`,
+    cookies.map((c, i) => (i < blockers ? `${MESSAGES - fromBlocked}@${c}` : c)),
+    async (content) => {
+      const res = await fetch(`${app.base}/api/chat/community`, {
+        method: 'POST',
+        headers: { cookie: posters[n++ % posters.length]!, 'content-type': 'application/json' },
+        body: JSON.stringify({ content, messageType: 'text' }),
+      });
+      if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
+    },
+  );
+  console.log(
+    `delivery p95: without blocks ${p95} ms, with 20 % of members blocking ${p95Blocks} ms, ratio ${(p95Blocks / Math.max(1, p95)).toFixed(2)}× (goal ≤ 1.2×)`,
+  );
 
   bare.close();
   for (const c of bareClients) c.end();

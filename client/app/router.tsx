@@ -3,7 +3,13 @@ import { Route, Switch, useLocation } from 'wouter';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
 import { JOIN_PATH } from '@common/contracts/community';
 import { useCurrentUser } from '../lib/current-user';
-import { ATTEMPTS_REVIEW_PATH, MY_ATTEMPTS_PATH, COMMUNITY_ADMIN_PATH, SETTINGS_PATH } from '../lib/paths';
+import {
+  ATTEMPTS_REVIEW_PATH,
+  MY_ATTEMPTS_PATH,
+  COMMUNITY_ADMIN_PATH,
+  REPORTS_ADMIN_PATH,
+  SETTINGS_PATH,
+} from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
 import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
@@ -24,6 +30,7 @@ export const LessonPage = preloadable(() => import('./routes/lesson-page'));
 const ConfirmEmailPage = lazy(() => import('./routes/confirm-email-page'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
 const CommunityAdminPage = lazy(() => import('./routes/community-admin-page'));
+const ReportsAdminPage = lazy(() => import('./routes/reports-admin-page'));
 const JoinPage = lazy(() => import('./routes/join-page'));
 const MembershipWaitingPage = lazy(() => import('./routes/membership-waiting-page'));
 
@@ -56,6 +63,7 @@ export function AppRouter() {
         <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
         <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
         <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
+        <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
         <Route path={JOIN_PATH} component={JoinPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />

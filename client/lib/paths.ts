@@ -45,3 +45,6 @@ export function lessonPath(lesson: Pick<Lesson, 'area' | 'topic' | 'slug'>): str
 
 /** The coaches' Community page: who can join, join requests and invitations (decision 54). */
 export const COMMUNITY_ADMIN_PATH = '/admin/community';
+
+/** The coaches' report queue (decision 55). */
+export const REPORTS_ADMIN_PATH = '/admin/reports';

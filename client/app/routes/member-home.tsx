@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@common/contracts/auth';
 import { CommunityCard } from '../../features/admin/components/community-card';
+import { ReportsCard } from '../../features/admin/components/reports-card';
 import { AttemptsReviewCard } from '../../features/attempts/components/attempts-review-card';
 import { MyAttemptsCard } from '../../features/attempts/components/my-attempts-card';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
@@ -26,6 +27,7 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
           <MyAttemptsCard />
           <AttemptsReviewCard isAdmin={user.isAdmin} />
           <CommunityCard isAdmin={user.isAdmin} />
+          <ReportsCard isAdmin={user.isAdmin} />
           <ContinueCard />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown, ClipboardCheck, UsersRound } from 'lucide-react';
+import { ArrowRight, ChevronDown, ClipboardCheck, Flag, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
 import { doneCount } from '@common/progress';
@@ -14,13 +14,20 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { useCurrentUser } from '../../../lib/current-user';
-import { ATTEMPTS_REVIEW_PATH, COMMUNITY_ADMIN_PATH, thinkTankPath } from '../../../lib/paths';
+import {
+  ATTEMPTS_REVIEW_PATH,
+  COMMUNITY_ADMIN_PATH,
+  REPORTS_ADMIN_PATH,
+  thinkTankPath,
+} from '../../../lib/paths';
+import { useReportCount } from '../../../lib/reports';
 
 /** The members' Think Tanks menu: the five lesson areas, and for admins the attempts to review (issue 30). */
 export function ThinkTanksDropdown() {
   const progress = useProgress().data;
   const next = useContinueLink();
   const isAdmin = Boolean(useCurrentUser().user?.isAdmin);
+  const openReports = useReportCount(isAdmin).data?.count;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -81,6 +88,15 @@ export function ThinkTanksDropdown() {
               <Link href={COMMUNITY_ADMIN_PATH}>
                 <UsersRound aria-hidden="true" />
                 <span className="flex-1">Community</span>
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href={REPORTS_ADMIN_PATH}>
+                <Flag aria-hidden="true" />
+                <span className="flex-1">Reports</span>
+                {openReports ? (
+                  <span className="text-xs tabular-nums text-muted-foreground">{openReports} open</span>
+                ) : null}
               </Link>
             </DropdownMenuItem>
           </>

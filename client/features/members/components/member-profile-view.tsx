@@ -1,4 +1,6 @@
 import { ArrowLeft, Lock, Mail, Wallet } from 'lucide-react';
+import { useCurrentUser } from '../../../lib/current-user';
+import { MemberSafety } from './member-safety';
 import { useLocation } from 'wouter';
 import type { MemberProfile } from '@common/contracts/members';
 import { AthleticProfileCard } from '../../../components/athletic-profile-card';
@@ -80,6 +82,7 @@ function AccountCard({ profile }: { profile: MemberProfile }) {
 /** Another member's profile as the server lets this viewer see it, or the Access Denied card. */
 export function MemberProfileView({ username }: { username: string }) {
   const query = useMemberProfile(username);
+  const viewerIsAdmin = Boolean(useCurrentUser().user?.isAdmin);
   useDocumentTitle(query.isError ? 'Access Denied' : (query.data?.name ?? `@${username}`));
   if (query.isPending) {
     return (
@@ -93,6 +96,7 @@ export function MemberProfileView({ username }: { username: string }) {
   return (
     <div className="grid gap-6">
       <ProfileHero profile={profile} />
+      <MemberSafety profile={profile} viewerIsAdmin={viewerIsAdmin} />
       <AthleticProfileCard profile={profile} />
       <AccountCard profile={profile} />
     </div>
