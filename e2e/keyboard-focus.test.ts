@@ -128,6 +128,9 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await tabTo(page, 'User menu');
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    // My Profile, My attempts, Settings.
+    await page.keyboard.press('ArrowDown');
+    await expectFocusOn(page, 'My attempts');
     await page.keyboard.press('ArrowDown');
     await expectFocusOn(page, 'Settings');
     await page.keyboard.press('Enter');
