@@ -115,8 +115,13 @@ describe('approval', () => {
       }
       const posted = await post('/api/chat/community', cookie, { content: 'hi', messageType: 'text' });
       expect(posted.statusCode).toBe(403);
-      // Not counted as a member, and not listed among members.
+      // Not counted as a member, not found by the member search nor at their profile's address.
       expect(await memberCount()).toBe(before);
+      const username = res.json().user.username as string;
+      const found = await get(`/api/members?search=${username}`, member.cookie);
+      expect(found.json().map((m: { username: string }) => m.username)).not.toContain(username);
+      expect((await get(`/api/members/username/${username}`, member.cookie)).statusCode).toBe(404);
+      expect((await get(`/api/members/username/${username}`, admin.cookie)).statusCode).toBe(200);
 
       const list = await get('/api/admin/join-requests', admin.cookie);
       expect(list.statusCode).toBe(200);
@@ -132,6 +137,7 @@ describe('approval', () => {
       expect((await get('/api/chat/community', cookie)).statusCode).toBe(200);
       expect((await get('/api/auth/me', cookie)).json().user.membership).toBe('active');
       expect(await memberCount()).toBe(before + 1);
+      expect((await get(`/api/members/username/${username}`, member.cookie)).statusCode).toBe(200);
       await expect
         .poll(() => readMailbox(t.dataDir).some((m) => m.to.includes(email) && /approved/i.test(m.subject)))
         .toBe(true);

@@ -31,6 +31,16 @@ describe('admission policies (decision 54)', () => {
     expect(suspend.allow(member, { id: 'x', isAdmin: false })).toBe(false);
   });
 
+  it("hides a join request's profile from other members (404), not from them or administrators", () => {
+    const view = admissionPolicies['profile.view-pending'];
+    expect(view.allow(member, { id: 'p', membership: 'pending' })).toBe(false);
+    expect(view.allow(member, { id: 'p', membership: 'declined' })).toBe(false);
+    expect(view.allow(member, { id: 'p', membership: 'active' })).toBe(true);
+    expect(view.allow(admin, { id: 'p', membership: 'pending' })).toBe(true);
+    expect(view.allow({ user: { id: 'p' }, isAdmin: false }, { id: 'p', membership: 'pending' })).toBe(true);
+    expect(view.code).toBe('not_found');
+  });
+
   it('refuses pending and declined members, never an active one or an administrator', () => {
     expect(membershipRefusal(standing(), false)).toBeNull();
     expect(membershipRefusal(standing({ membership: 'pending' }), false)).toBe(PENDING_APPROVAL);

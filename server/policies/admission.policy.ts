@@ -25,6 +25,16 @@ export const admissionPolicies = {
     allow: (actor, target) => actor.isAdmin && target.id !== actor.user.id && !target.isAdmin,
     message: 'A coach cannot suspend themselves or another coach',
   }),
+  /**
+   * A join request is not a member yet: its profile is not found by other members (as the search and
+   * the count leave it out); the member themselves and administrators see it.
+   */
+  'profile.view-pending': rule<{ id: string; membership: AdmissionSubject['membership'] }>({
+    allow: (actor, profile) =>
+      profile.membership === 'active' || actor.isAdmin || actor.user.id === profile.id,
+    message: 'Member not found',
+    code: 'not_found',
+  }),
 };
 
 /**

@@ -31,6 +31,7 @@ export function membersService({ users, adminEmails, memberCount, blocks }: Deps
     async profile(actor: Actor, username: string): Promise<MemberProfile> {
       const row = await users.findByUsername(username.trim().toLowerCase());
       if (!row) throw new AppError('not_found', 'Member not found');
+      authorize(actor, 'profile.view-pending', row);
       authorize(actor, 'profile.view', row);
       const blocksViewer = (await blocks?.hidden(row.id))?.ids.has(actor.user.id) === true;
       authorize(actor, 'profile.view-blocked', { blocksViewer });
