@@ -38,13 +38,23 @@ export function ReportDialog({
   target,
   what,
   trigger = 'icon',
+  open: openProp,
+  onOpenChange,
 }: {
   target: Omit<ReportBody, 'reason' | 'note'>;
   /** What is reported, for the title: "this message", "Ann". */
   what: string;
-  trigger?: 'icon' | 'button';
+  /** 'none': opened from elsewhere (a message's menu) through `open` and `onOpenChange`. */
+  trigger?: 'icon' | 'button' | 'none';
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
   const report = useReport();
@@ -75,7 +85,7 @@ export function ReportDialog({
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      {trigger === 'icon' ? (
+      {trigger === 'none' ? null : trigger === 'icon' ? (
         <IconButton
           label={`Report ${what}`}
           className="size-7 text-muted-foreground"
