@@ -152,11 +152,18 @@ function baseOf(schema: ZodType | undefined): Record<string, unknown> {
 /** The route's path parameters, from its URL (whether or not it has a params schema). */
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-function pathWith(url: string, values: Record<string, string>): string {
+function pathWith(url: string, values: Record<string, string>, shape: Record<string, ZodType> = {}): string {
   return url.replace(
     /:(\w+)/g,
-    (_, name: string) => values[name] ?? encodeURIComponent(String(sample(name))),
+    (_, name: string) => values[name] ?? encodeURIComponent(String(paramSample(name, shape[name]))),
   );
+}
+
+/** A path parameter's valid value: its sample, or a number when its schema takes only that (a message id). */
+function paramSample(name: string, schema: ZodType | undefined): unknown {
+  const value = sample(name);
+  if (schema && !schema.safeParse(String(value)).success && schema.safeParse('1').success) return '1';
+  return value;
 }
 
 function queryString(entries: [string, string][]): string {
@@ -317,7 +324,7 @@ async function fuzzRoute(route: Route, headers: Record<string, string>, report: 
   const query = baseOf(route.querystring);
   const queryEntries = () =>
     Object.entries(query).map(([k, v]) => [k, encodeURIComponent(String(v))] as [string, string]);
-  const url = pathWith(route.url, {}) + queryString(queryEntries());
+  const url = pathWith(route.url, {}, pathParams) + queryString(queryEntries());
   const hasBody = BODY_METHODS.has(route.method);
   const validBody = hasBody ? { payload: body } : {};
 
@@ -361,7 +368,7 @@ async function fuzzRoute(route: Route, headers: Record<string, string>, report: 
       const res = await send(
         {
           method,
-          url: pathWith(route.url, {}) + queryString([...others, ...entries]),
+          url: pathWith(route.url, {}, pathParams) + queryString([...others, ...entries]),
           headers,
           ...validBody,
         },
@@ -380,7 +387,7 @@ async function fuzzRoute(route: Route, headers: Record<string, string>, report: 
       const res = await send(
         {
           method,
-          url: pathWith(route.url, { [param]: value }) + queryString(queryEntries()),
+          url: pathWith(route.url, { [param]: value }, pathParams) + queryString(queryEntries()),
           headers,
           ...validBody,
         },

@@ -16,6 +16,7 @@ export function MessageRow({
   continued = false,
   className,
   contentClassName,
+  actions,
   children,
 }: {
   message: Pick<ChatMessage, 'id' | 'createdAt' | 'user'>;
@@ -23,6 +24,8 @@ export function MessageRow({
   continued?: boolean;
   className?: string;
   contentClassName?: string;
+  /** The message's own menu (Edit, Delete), at its top right (decision 53). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const { user } = message;
@@ -31,7 +34,7 @@ export function MessageRow({
     <li
       data-message-id={message.id}
       className={cn(
-        'grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 transition-colors hover:bg-accent/40',
+        'group/message relative grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-3 rounded-lg px-2 transition-colors hover:bg-accent/40',
         className,
       )}
     >
@@ -50,6 +53,7 @@ export function MessageRow({
         )}
         {children}
       </div>
+      {actions ? <div className="absolute right-1 top-0.5">{actions}</div> : null}
     </li>
   );
 }

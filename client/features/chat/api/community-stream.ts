@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import type { MemberCountResponse } from '@common/contracts/auth';
-import { MEMBERS_EVENT, MESSAGE_DELETED_EVENT, SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
+import {
+  MEMBERS_EVENT,
+  MESSAGE_DELETED_EVENT,
+  MESSAGE_EDITED_EVENT,
+  SESSION_ENDED_EVENT,
+} from '@common/contracts/chat-stream';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { setMemberCount } from '../../../lib/member-count';
 import {
@@ -10,6 +15,7 @@ import {
   communityMessagesQueryOptions,
   removeMessageFromRoom,
 } from './get-community-messages';
+import { replaceMessageInRoom } from './change-community-message';
 
 export type StreamState = 'off' | 'connecting' | 'open' | 'down';
 
@@ -19,7 +25,8 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * GET /api/chat/community/stream: Server-Sent Events, one `message` event per new message (`id:` the
- * message id, `data:` its JSON), a `message-deleted` event when one is taken back, a `members` event with the member count when it opens and when it
+ * message id, `data:` its JSON), a `message-deleted` event when one is taken back, `message-edited` with
+ * a message its author edited, a `members` event with the member count when it opens and when it
  * changes, comment heartbeats. The browser reconnects by itself after a dropped
  * connection, sending Last-Event-ID so nothing is missed; when the server refused the stream outright
  * (EventSource gave up), this opens a fresh one later, with a growing delay. When the server says
@@ -29,6 +36,8 @@ const RETRY_MAX_MS = 60_000;
 export function openCommunityStream(handlers: {
   onMessages: (messages: ChatMessage[]) => void;
   onMessageDeleted: (id: number) => void;
+  /** A message its author edited (decision 53), as it now is. */
+  onMessageEdited?: (message: ChatMessage) => void;
   onMemberCount: (count: number) => void;
   onState: (state: Exclude<StreamState, 'off'>) => void;
   onSessionEnded: () => void;
@@ -64,6 +73,13 @@ export function openCommunityStream(handlers: {
         handlers.onMessageDeleted((JSON.parse(event.data) as { id: number }).id);
       } catch (error) {
         console.error('Unreadable message-deleted event', error);
+      }
+    });
+    source.addEventListener(MESSAGE_EDITED_EVENT, (event: MessageEvent<string>) => {
+      try {
+        handlers.onMessageEdited?.(JSON.parse(event.data) as ChatMessage);
+      } catch (error) {
+        console.error('Unreadable message-edited event', error);
       }
     });
     source.addEventListener(SESSION_ENDED_EVENT, () => {
@@ -102,6 +118,7 @@ export function useCommunityStream(enabled: boolean): StreamState {
     return openCommunityStream({
       onMessages: (messages) => addMessagesToRoom(queryClient, messages),
       onMessageDeleted: (id) => removeMessageFromRoom(queryClient, id),
+      onMessageEdited: (message) => replaceMessageInRoom(queryClient, message),
       // The home page's member count, live (issue 15).
       onMemberCount: (count) => setMemberCount(queryClient, count),
       // Signed out elsewhere: ask who is signed in, which turns the page into the visitor's.

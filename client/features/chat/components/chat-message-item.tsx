@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CornerUpLeft } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 import { isMediaUrl } from '@common/media-url';
 import { AttemptCard } from '../../../components/attempts/attempt-card';
 import { MessageText } from '../../../components/message-text';
 import { MessageRow } from '../../../components/message-row';
+import { MessageActions } from '../../../components/message-actions';
+import { EditedMark, MessageEditor, RemovedNotice } from '../../../components/message-editor';
 import { PhotoThumbnail } from '../../../components/photo-thumbnail';
 import { removeMessageFromRoom } from '../api/get-community-messages';
+import { useDeleteCommunityMessage, useEditCommunityMessage } from '../api/change-community-message';
 import { cn } from '../../../lib/utils';
 import { VideoMessage } from './video-message';
 
@@ -72,24 +75,62 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   continued,
   mine,
+  coach = false,
   repliedTo,
 }: {
   message: ChatMessage;
   continued: boolean;
   mine: boolean;
+  /** The viewer is a coach: they may delete anyone's message, with a reason (decision 53). */
+  coach?: boolean;
   /** The message this one replies to, when it does and the room holds it. */
   repliedTo?: ChatMessage | null;
 }) {
+  const [editing, setEditing] = useState(false);
+  const edit = useEditCommunityMessage();
+  const remove = useDeleteCommunityMessage();
+  const removed = message.removed;
+  // Its author edits a text message; its author or a coach deletes any (an attempt's own card also can).
+  const canEdit = mine && !removed && message.messageType === 'text';
+  const canDelete = !removed && (mine || coach);
   return (
     <MessageRow
       message={message}
       mine={mine}
       continued={continued}
-      className={cn('group/message py-1', continued ? 'mt-0' : 'mt-2 first:mt-0')}
+      className={cn('py-1', continued ? 'mt-0' : 'mt-2 first:mt-0', canDelete && 'pr-10')}
       contentClassName="gap-1"
+      actions={
+        canDelete && !editing ? (
+          <MessageActions
+            author={mine ? null : message.user.name || 'a deleted member'}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            removesOthers={!mine}
+            onEdit={() => setEditing(true)}
+            onDelete={(reason) => remove.mutateAsync({ id: message.id, reason })}
+          />
+        ) : null
+      }
     >
       {message.replyToId !== undefined && <RepliedTo message={repliedTo ?? null} />}
-      <MessageBody message={message} mine={mine} />
+      {removed ? (
+        <RemovedNotice reason={removed.reason} />
+      ) : editing ? (
+        <MessageEditor
+          initial={message.content}
+          onCancel={() => setEditing(false)}
+          onSave={async (content) => {
+            await edit.mutateAsync({ id: message.id, content });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          <MessageBody message={message} mine={mine} />
+          <EditedMark at={message.editedAt} />
+        </>
+      )}
     </MessageRow>
   );
 });

@@ -8,7 +8,9 @@ import { MessageListStatus } from '../../../components/message-list-status';
 import { loadOlderMessages, useCommunityMessages } from '../api/get-community-messages';
 import { useCommunityStream } from '../api/community-stream';
 import { chatTransportSettings } from '../chat-settings';
-import { continuesRun } from '../chat-messages';
+import { continuesRun, mergeMessages } from '../chat-messages';
+import { useRemovedCommunityMessages } from '../api/change-community-message';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useChatScroll } from '../use-chat-scroll';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
@@ -25,7 +27,17 @@ export function CommunityRoom({ username }: { username: string }) {
   // Polling is the fallback: off while the stream is open (docs/decisions.md decision 6).
   const pollMs = settings.polling && stream !== 'open' ? CHAT_POLL_MS : false;
   const room = useCommunityMessages({ enabled: true, pollMs });
-  const messages = room.data?.messages;
+  const held = room.data?.messages;
+  // The member's own messages a coach removed show among the rest, to them alone (decision 53).
+  const removed = useRemovedCommunityMessages().data;
+  const messages = useMemo(() => {
+    if (!held) return held;
+    // Those within the stretch of the room held (all of them when it holds the room's start).
+    const oldest = room.data?.hasOlder ? held[0]?.id : undefined;
+    const shown = (removed ?? []).filter((m) => oldest === undefined || m.id > oldest);
+    return shown.length > 0 ? mergeMessages(held, shown) : held;
+  }, [held, removed, room.data?.hasOlder]);
+  const coach = useCurrentUser().user?.isAdmin ?? false;
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadingOlderRef = useRef(false);
 
@@ -73,6 +85,7 @@ export function CommunityRoom({ username }: { username: string }) {
                 message={message}
                 continued={continuesRun(messages[i - 1], message)}
                 mine={message.user.username === username}
+                coach={coach}
                 repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
               />
             ))}

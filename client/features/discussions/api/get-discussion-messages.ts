@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CHAT_POLL_MS } from '@common/constants';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { getQueryFn } from '../../../lib/api-client';
 import { DISCUSSIONS_QUERY_ROOT } from '../../../lib/discussion-queries';
@@ -19,11 +18,17 @@ export function discussionMessagesQueryOptions({ thinkTank, topic, lesson }: Dis
   });
 }
 
-/** A discussion, asked for again every 3 s while it is shown, and at once whenever it is opened. */
+/**
+ * How often an open discussion is asked for again: within 2 s every reader sees a message posted,
+ * edited or removed (decision 53), as the whole thread is read each time.
+ */
+export const DISCUSSION_POLL_MS = 1_500;
+
+/** A discussion, asked for again every 1.5 s while it is shown, and at once whenever it is opened. */
 export function useDiscussionMessages(thread: DiscussionThread) {
   return useQuery({
     ...discussionMessagesQueryOptions(thread),
-    refetchInterval: CHAT_POLL_MS,
+    refetchInterval: DISCUSSION_POLL_MS,
     refetchOnMount: 'always',
   });
 }

@@ -85,6 +85,8 @@ export function DiscussionPanel({
                 key={message.id}
                 message={message}
                 mine={message.user.username === user?.username}
+                coach={user?.isAdmin ?? false}
+                thread={thread}
               />
             ))}
           </ol>
