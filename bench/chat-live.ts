@@ -139,36 +139,53 @@ async function smallRun() {
   );
   console.log(`p95 ${p95} ms (goal < 200 ms)`);
 
-  // The same again with 20 % of the listeners blocking the tenth poster (decision 55): their streams
-  // leave that poster's messages out, each with frames of its own; the others share theirs.
+  // The same with 20 % of the listeners blocking the tenth poster (decision 55): their streams leave
+  // that poster's messages out, each with frames of its own; the others share theirs. Runs without
+  // and with blocks alternate (A B A B) so that the machine's load falls on both alike; the better
+  // p95 of each is compared.
   const blocked = await fetch(`${app.base}/api/auth/me`, { headers: { cookie: posters[9]! } });
   const me = (await blocked.json()) as { user?: { username: string }; username?: string };
   const blockedName = me.user?.username ?? me.username!;
   const blockers = Math.round(STREAMS * 0.2);
-  for (let i = 0; i < blockers; i++) {
-    const res = await fetch(`${app.base}/api/members/${encodeURIComponent(blockedName)}/block`, {
-      method: 'POST',
-      headers: { cookie: cookies[i]! },
-    });
-    if (res.status !== 204) throw new Error(`block: ${res.status} ${await res.text()}`);
-  }
-  let fromBlocked = 0;
-  for (let k = n; k < n + MESSAGES; k++) if (k % posters.length === 9) fromBlocked += 1;
-  const p95Blocks = await run(
-    'Tribe36, 20 % blocking',
-    `${app.base}/api/chat/community/stream`,
-    cookies.map((c, i) => (i < blockers ? `${MESSAGES - fromBlocked}@${c}` : c)),
-    async (content) => {
-      const res = await fetch(`${app.base}/api/chat/community`, {
-        method: 'POST',
-        headers: { cookie: posters[n++ % posters.length]!, 'content-type': 'application/json' },
-        body: JSON.stringify({ content, messageType: 'text' }),
+  async function setBlocks(on: boolean) {
+    for (let i = 0; i < blockers; i++) {
+      const res = await fetch(`${app.base}/api/members/${encodeURIComponent(blockedName)}/block`, {
+        method: on ? 'POST' : 'DELETE',
+        headers: { cookie: cookies[i]! },
       });
-      if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
-    },
-  );
+      if (res.status !== 204) throw new Error(`block: ${res.status} ${await res.text()}`);
+    }
+  }
+  const post = async (content: string) => {
+    const res = await fetch(`${app.base}/api/chat/community`, {
+      method: 'POST',
+      headers: { cookie: posters[n++ % posters.length]!, 'content-type': 'application/json' },
+      body: JSON.stringify({ content, messageType: 'text' }),
+    });
+    if (res.status !== 201) throw new Error(`post: ${res.status} ${await res.text()}`);
+  };
+  const without = [p95];
+  const withBlocks: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    await setBlocks(true);
+    let fromBlocked = 0;
+    for (let k = n; k < n + MESSAGES; k++) if (k % posters.length === 9) fromBlocked += 1;
+    withBlocks.push(
+      await run(
+        'Tribe36, 20 % blocking',
+        `${app.base}/api/chat/community/stream`,
+        cookies.map((c, i) => (i < blockers ? `${MESSAGES - fromBlocked}@${c}` : c)),
+        post,
+      ),
+    );
+    await setBlocks(false);
+    if (round === 0)
+      without.push(await run('Tribe36 stream', `${app.base}/api/chat/community/stream`, cookies, post));
+  }
+  const a = Math.min(...without);
+  const b = Math.min(...withBlocks);
   console.log(
-    `delivery p95: without blocks ${p95} ms, with 20 % of members blocking ${p95Blocks} ms, ratio ${(p95Blocks / Math.max(1, p95)).toFixed(2)}× (goal ≤ 1.2×)`,
+    `delivery p95 (better of two runs each): without blocks ${a} ms, with 20 % of members blocking ${b} ms, ratio ${(b / Math.max(1, a)).toFixed(2)}× (goal ≤ 1.2×)`,
   );
 
   bare.close();

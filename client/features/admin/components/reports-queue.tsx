@@ -56,7 +56,7 @@ function TargetCard({ target }: { target: ReportedTarget }) {
     <Card className="grid gap-3 p-4 sm:p-5" aria-labelledby={headingId} role="article">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="min-w-0 flex-1 font-semibold">
-          {WHAT[target.kind]} by{' '}
+          {target.kind === 'member' ? 'Member' : `${WHAT[target.kind]} by`}{' '}
           <Link href={memberPath(target.member.username)} className="underline-offset-2 hover:underline">
             {target.member.name}
           </Link>

@@ -1,0 +1,74 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAsAdmin, signUpViaApi, uniqueEmail, useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+const shots = process.env.SCREENSHOT_DIR;
+
+/** A context of its own (a coach, or another member) at `width`. */
+async function contextAt(width: number): Promise<BrowserContext> {
+  const c = await f.browser.newContext({ baseURL: f.baseURL, viewport: { width, height: 800 } });
+  c.setDefaultTimeout(15_000);
+  return c;
+}
+
+/** The coach's report queue, reached from the Think Tanks menu. */
+async function openQueue(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: /Think Tanks/ }).click();
+  await page.getByRole('menuitem', { name: /Reports/ }).click();
+  await page.getByRole('heading', { name: 'Reports', level: 2 }).waitFor();
+}
+
+describe('the report queue (decision 55)', () => {
+  it('a coach removes a reported message and suspends its author from the queue', async () => {
+    const { context, baseURL } = f;
+    const author = await contextAt(1280);
+    const coach = await contextAt(375);
+    try {
+      const spammer = await signUpViaApi(author, baseURL, uniqueEmail('spammer'));
+      const text = `Cheap watches at spam.example ${Date.now()}`;
+      const posted = await author.request.post(`${baseURL}/api/chat/community`, {
+        data: { content: text, messageType: 'text' },
+      });
+      expect(posted.status()).toBe(201);
+      const messageId = ((await posted.json()) as { id: number }).id;
+
+      await signUpViaApi(context, baseURL, uniqueEmail('reporter'));
+      const byMessage = await context.request.post(`${baseURL}/api/reports`, {
+        data: { messageKind: 'chat', messageId, reason: 'spam', note: 'Third time today' },
+      });
+      expect(byMessage.status()).toBe(201);
+      const byMember = await context.request.post(`${baseURL}/api/reports`, {
+        data: { username: spammer.user.username, reason: 'harassment' },
+      });
+      expect(byMember.status()).toBe(201);
+
+      await signInAsAdmin(coach, baseURL);
+      const page = await coach.newPage();
+      await openQueue(page);
+      const messageCard = page.getByRole('article').filter({ hasText: text });
+      await messageCard.getByText('Third time today').waitFor();
+      if (shots) await page.screenshot({ path: `${shots}/reports-375.png`, fullPage: true });
+      await messageCard.getByRole('button', { name: 'Delete message' }).click();
+      await messageCard.waitFor({ state: 'detached' });
+      const gone = await context.request.get(`${baseURL}/api/chat/community`);
+      expect(((await gone.json()) as Array<{ id: number }>).some((m) => m.id === messageId)).toBe(false);
+
+      const card = page.getByRole('article', { name: `Member ${spammer.user.name}` });
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Suspend member' }).click();
+      const form = card.getByRole('form', { name: /^Suspend / });
+      await form.getByLabel('Reason for the suspension').fill('Spamming the chat');
+      await form.getByRole('button', { name: 'Confirm suspension' }).click();
+      await card.waitFor({ state: 'detached' });
+      expect((await author.request.get(`${baseURL}/api/auth/me`)).status()).toBe(401);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      if (shots) await page.screenshot({ path: `${shots}/reports-1280.png`, fullPage: true });
+    } finally {
+      await author.close();
+      await coach.close();
+    }
+  });
+});
