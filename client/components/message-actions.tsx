@@ -1,6 +1,7 @@
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation';
+import type { ReportedMessageKind } from '@common/contracts/reports';
 import { serverErrorMessage } from '../lib/api-error';
 import { toast } from '../lib/toast';
 import {
@@ -12,6 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './ui/alert-dialog';
+import { ReportDialog } from './report-dialog';
 import { Button } from './ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu';
 import { Label } from './ui/label';
@@ -29,6 +31,7 @@ export function MessageActions({
   removesOthers,
   onEdit,
   onDelete,
+  report,
 }: {
   /** Whose message it is, for the menu's and the dialog's names; null: the viewer's own. */
   author: string | null;
@@ -38,12 +41,15 @@ export function MessageActions({
   removesOthers: boolean;
   onEdit: () => void;
   onDelete: (reason: string | undefined) => Promise<unknown>;
+  /** Someone else's message: Report opens the report dialog (decision 55). */
+  report?: { messageKind: ReportedMessageKind; messageId: number };
 }) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [deleting, setDeleting] = useState(false);
   const reasonId = useId();
-  if (!canEdit && !canDelete) return null;
+  const [reporting, setReporting] = useState(false);
+  if (!canEdit && !canDelete && !report) return null;
 
   const remove = async () => {
     setDeleting(true);
@@ -91,8 +97,23 @@ export function MessageActions({
               Delete
             </DropdownMenuItem>
           ) : null}
+          {report ? (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden="true" />
+              Report
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
+      {report ? (
+        <ReportDialog
+          trigger="none"
+          open={reporting}
+          onOpenChange={setReporting}
+          target={report}
+          what={`${author ?? 'this'}’s message`}
+        />
+      ) : null}
       <AlertDialog open={confirming} onOpenChange={(open) => !deleting && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>

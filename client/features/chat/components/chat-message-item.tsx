@@ -93,15 +93,17 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   // Its author edits a text message; its author or a coach deletes any (an attempt's own card also can).
   const canEdit = mine && !removed && message.messageType === 'text';
   const canDelete = !removed && (mine || coach);
+  // Anyone else's message may be reported to the coaches (decision 55).
+  const canReport = !removed && !mine;
   return (
     <MessageRow
       message={message}
       mine={mine}
       continued={continued}
-      className={cn('py-1', continued ? 'mt-0' : 'mt-2 first:mt-0', canDelete && 'pr-10')}
+      className={cn('py-1', continued ? 'mt-0' : 'mt-2 first:mt-0', (canDelete || canReport) && 'pr-10')}
       contentClassName="gap-1"
       actions={
-        canDelete && !editing ? (
+        (canDelete || canReport) && !editing ? (
           <MessageActions
             author={mine ? null : message.user.name || 'a deleted member'}
             canEdit={canEdit}
@@ -109,6 +111,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
             removesOthers={!mine}
             onEdit={() => setEditing(true)}
             onDelete={(reason) => remove.mutateAsync({ id: message.id, reason })}
+            report={canReport ? { messageKind: 'chat', messageId: message.id } : undefined}
           />
         ) : null
       }

@@ -32,14 +32,16 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   const removed = message.removed;
   const canEdit = mine && !removed && message.attempt === null;
   const canDelete = !removed && (mine || coach);
+  // Anyone else's message may be reported to the coaches (decision 55).
+  const canReport = !removed && !mine;
   return (
     <MessageRow
       message={message}
       mine={mine}
-      className={cn('py-1.5', canDelete && 'pr-10')}
+      className={cn('py-1.5', (canDelete || canReport) && 'pr-10')}
       contentClassName="gap-0.5"
       actions={
-        canDelete && !editing ? (
+        (canDelete || canReport) && !editing ? (
           <MessageActions
             author={mine ? null : message.user.name || 'a deleted member'}
             canEdit={canEdit}
@@ -47,6 +49,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
             removesOthers={!mine}
             onEdit={() => setEditing(true)}
             onDelete={(reason) => remove.mutateAsync({ id: message.id, reason })}
+            report={canReport ? { messageKind: 'discussion', messageId: message.id } : undefined}
           />
         ) : null
       }
