@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAsAdmin, signUpViaApi, uniqueEmail, useBrowser } from './fixtures/browser';
+import { chatLog } from './fixtures/chat';
 
 const f = useBrowser();
 const shots = process.env.SCREENSHOT_DIR;
@@ -35,10 +36,37 @@ describe('the report queue (decision 55)', () => {
       const messageId = ((await posted.json()) as { id: number }).id;
 
       await signUpViaApi(context, baseURL, uniqueEmail('reporter'));
-      const byMessage = await context.request.post(`${baseURL}/api/reports`, {
-        data: { messageKind: 'chat', messageId, reason: 'spam', note: 'Third time today' },
+      // The reporter reports the message from its menu in the chat, at 375 px.
+      const reporter = f.page;
+      await reporter.setViewportSize({ width: 375, height: 800 });
+      await reporter.goto('/');
+      const row = chatLog(reporter).locator(`li[data-message-id="${messageId}"]`);
+      await row.waitFor();
+      await row.hover();
+      await reporter
+        .getByRole('button', { name: `Actions for ${spammer.user.name}’s message` })
+        .last()
+        .click();
+      await reporter.getByRole('menuitem', { name: 'Report' }).click();
+      const dialog = reporter.getByRole('dialog', { name: `Report ${spammer.user.name}’s message` });
+      await dialog.getByRole('radio', { name: 'Spam' }).click();
+      await dialog.getByLabel('Note for the coaches (optional)').fill('Third time today');
+      if (shots) await reporter.screenshot({ path: `${shots}/report-dialog-375.png` });
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await reporter.getByText('Thank you: a coach will look at it.').waitFor();
+      const again = await context.request.post(`${baseURL}/api/reports`, {
+        data: { messageKind: 'chat', messageId, reason: 'spam' },
       });
-      expect(byMessage.status()).toBe(201);
+      expect(again.status()).toBe(409);
+
+      // …and blocks its author from their page; Settings lists the block.
+      await reporter.goto(`/member/${encodeURIComponent(spammer.user.username)}`);
+      await reporter.getByRole('button', { name: 'Block' }).click();
+      await reporter.getByRole('button', { name: 'Unblock' }).waitFor();
+      if (shots) await reporter.screenshot({ path: `${shots}/member-blocked-375.png`, fullPage: true });
+      await reporter.goto('/settings');
+      await reporter.getByRole('button', { name: `Unblock ${spammer.user.name}` }).waitFor();
+      if (shots) await reporter.screenshot({ path: `${shots}/settings-375.png`, fullPage: true });
       const byMember = await context.request.post(`${baseURL}/api/reports`, {
         data: { username: spammer.user.username, reason: 'harassment' },
       });
