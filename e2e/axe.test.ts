@@ -22,6 +22,7 @@ function routes(memberUsername: string) {
     '/settings',
     '/attempts/review',
     '/attempts',
+    '/admin/reports',
     `/member/${memberUsername}`,
     '/confirm-email',
     '/reset-password',

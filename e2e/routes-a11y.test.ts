@@ -56,6 +56,7 @@ describe('every route has its own title', () => {
       // For admins only: a member is told so, under the same title.
       '/attempts/review': ['Attempts to review · Tribe36', heading('Attempts to review')],
       '/attempts': ['My attempts · Tribe36', heading('My attempts')],
+      '/admin/reports': ['Reports · Tribe36', heading('Reports')],
       [`/member/${alice.user.username}`]: ['Alice Runner · Tribe36', heading('Alice Runner')],
       [`/member/${hidden.user.username}`]: ['Access Denied · Tribe36', heading('Access Denied')],
       '/think-tanks/physiological': ['Physiological · Tribe36', heading('Physiological')],
