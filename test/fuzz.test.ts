@@ -118,6 +118,9 @@ function sample(field: string): unknown {
     id: victim.user.id,
     token: 'A'.repeat(43),
     target: { kind: 'chat' },
+    // A report's reason and a resolution's action (decision 55).
+    reason: 'spam',
+    action: 'dismiss',
   };
   return Object.hasOwn(samples, field) ? samples[field] : 'abc';
 }

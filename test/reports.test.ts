@@ -194,7 +194,7 @@ describe('the coaches’ queue', () => {
     await report(ann, { messageKind: 'chat', messageId: m.id, reason: 'spam' });
     expect((await resolve(`chat-${m.id}`, { action: 'suspend' })).statusCode).toBe(400);
     expect((await resolve(`chat-${m.id}`, { action: 'explode' })).statusCode).toBe(400);
-    expect((await resolve('chat-abc', { action: 'dismiss' })).statusCode).toBe(400);
+    expect((await resolve('chat-abc', { action: 'dismiss' })).statusCode).toBe(404);
     const res = await resolve(`chat-${m.id}`, {
       action: 'suspend',
       reason: 'Spamming',

@@ -33,6 +33,8 @@ type Deps = {
 };
 
 const MEMBER_NOT_FOUND = 'Member not found';
+/** What a report's target key looks like (decision 55); anything else names nothing. */
+const TARGET_KEY = /^(chat|discussion)-[1-9]\d{0,15}$|^member-[0-9a-f-]{36}$/;
 
 /** Whether `err` is the 404 of something already gone. */
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'not_found';
@@ -161,7 +163,7 @@ export function reportsService({
      */
     async resolve(actor: Actor, target: string, body: ResolveReportBody): Promise<{ resolved: number }> {
       authorize(actor, 'reports.review');
-      const open = await repo.openOf(target);
+      const open = TARGET_KEY.test(target) ? await repo.openOf(target) : [];
       if (open.length === 0) throw new AppError('not_found', 'There is no open report of this');
       const first = open[0]!;
       const kind = target.slice(0, target.indexOf('-'));
