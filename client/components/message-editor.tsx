@@ -79,7 +79,9 @@ export function MessageEditor({
         <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <span className="text-xs text-muted-foreground">Enter to save · Escape to cancel</span>
+        <span className="hidden text-xs text-muted-foreground sm:inline">
+          Enter to save · Escape to cancel
+        </span>
       </div>
     </form>
   );
