@@ -100,7 +100,11 @@ export const ChatMessageItem = memo(function ChatMessageItem({
       message={message}
       mine={mine}
       continued={continued}
-      className={cn('py-1', continued ? 'mt-0' : 'mt-2 first:mt-0', (canDelete || canReport) && 'pr-10')}
+      className={cn(
+        'py-1',
+        continued ? 'mt-0' : 'mt-2 first:mt-0',
+        (canDelete || canReport) && !editing && 'pr-10',
+      )}
       contentClassName="gap-1"
       actions={
         (canDelete || canReport) && !editing ? (

@@ -38,7 +38,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
     <MessageRow
       message={message}
       mine={mine}
-      className={cn('py-1.5', (canDelete || canReport) && 'pr-10')}
+      className={cn('py-1.5', (canDelete || canReport) && !editing && 'pr-10')}
       contentClassName="gap-0.5"
       actions={
         (canDelete || canReport) && !editing ? (
