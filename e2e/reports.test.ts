@@ -77,7 +77,12 @@ describe('the report queue (decision 55)', () => {
       await openQueue(page);
       const messageCard = page.getByRole('article').filter({ hasText: text });
       await messageCard.getByText('Third time today').waitFor();
-      if (shots) await page.screenshot({ path: `${shots}/reports-375.png`, fullPage: true });
+      if (shots) {
+        await page.screenshot({ path: `${shots}/reports-375.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.screenshot({ path: `${shots}/reports-1280.png`, fullPage: true });
+        await page.setViewportSize({ width: 375, height: 800 });
+      }
       await messageCard.getByRole('button', { name: 'Delete message' }).click();
       await messageCard.waitFor({ state: 'detached' });
       const gone = await context.request.get(`${baseURL}/api/chat/community`);
@@ -91,9 +96,6 @@ describe('the report queue (decision 55)', () => {
       await form.getByRole('button', { name: 'Confirm suspension' }).click();
       await card.waitFor({ state: 'detached' });
       expect((await author.request.get(`${baseURL}/api/auth/me`)).status()).toBe(401);
-
-      await page.setViewportSize({ width: 1280, height: 800 });
-      if (shots) await page.screenshot({ path: `${shots}/reports-1280.png`, fullPage: true });
     } finally {
       await author.close();
       await coach.close();
