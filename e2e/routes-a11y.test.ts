@@ -35,11 +35,14 @@ describe('every route has its own title', () => {
     titles['/no/such/page'] = await titleOf(page, '/no/such/page', heading('404 Page Not Found'));
     titles['/confirm-email'] = await titleOf(page, '/confirm-email', heading('Link not valid'));
     titles['/reset-password'] = await titleOf(page, '/reset-password', heading('Link not valid'));
+    // An invitation link's page (here without one) opens the registration dialog over it.
+    titles['/join'] = await titleOf(page, '/join', heading('Join Tribe36'));
     expect(titles).toEqual({
       '/': 'Tribe36',
       '/no/such/page': '404 Page Not Found · Tribe36',
       '/confirm-email': 'Confirm your e-mail address · Tribe36',
       '/reset-password': 'Choose a new password · Tribe36',
+      '/join': 'Join · Tribe36',
     });
 
     const alice = await seedMember({ name: 'Alice Runner' });
@@ -56,6 +59,7 @@ describe('every route has its own title', () => {
       // For admins only: a member is told so, under the same title.
       '/attempts/review': ['Attempts to review · Tribe36', heading('Attempts to review')],
       '/attempts': ['My attempts · Tribe36', heading('My attempts')],
+      '/admin/community': ['Community · Tribe36', heading('Community')],
       '/admin/reports': ['Reports · Tribe36', heading('Reports')],
       [`/member/${alice.user.username}`]: ['Alice Runner · Tribe36', heading('Alice Runner')],
       [`/member/${hidden.user.username}`]: ['Access Denied · Tribe36', heading('Access Denied')],
