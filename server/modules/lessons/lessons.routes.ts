@@ -43,7 +43,10 @@ export async function lessonsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/videos/upload-url',
-    { onRequest: allowedTo('lesson-video.upload'), schema: { response: { 200: uploadUrlResponse, ...errorResponses } } },
+    {
+      onRequest: allowedTo('lesson-video.upload'),
+      schema: { response: { 200: uploadUrlResponse, ...errorResponses } },
+    },
     async (request) => ({ uploadURL: await ctx.lessons.issueUploadUrl(actorOf(request)) }),
   );
 
