@@ -7,6 +7,7 @@ import { buildApp, type App } from '../server/app';
 import { createSecondInstance, createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
 import { buildUser, type BuiltUser } from './helpers/factories';
+import { mailedTokens } from './helpers/mailbox';
 import { openStream } from './helpers/sse';
 
 /** The promise: a suspended member's streams end within 2 s, on every process. */
@@ -127,6 +128,34 @@ describe('suspension', () => {
     expect(
       (await t.app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookieOf(back) } })).statusCode,
     ).toBe(200);
+  });
+
+  it("a reset link changes a suspended member's password but does not sign them in: it says why", async () => {
+    const m = await buildUser(t.app);
+    expect((await suspend(m.user.id, { reason: 'Spam' })).statusCode).toBe(200);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: m.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    await t.app.ctx.passwordReset.drain();
+    await t.app.ctx.mail.flush();
+    const [token] = mailedTokens(t.dataDir, m.email, '/reset-password');
+    expect(token).toBeTruthy();
+    const newPassword = 'a brand new passphrase 42';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword },
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toEqual({ error: suspendedMessage('Spam', null) });
+    expect(String(reset.headers['set-cookie'] ?? '')).not.toMatch(/tribe36_session=[^;]+/);
+    // The new password is theirs: sign-in with it is refused for the suspension, not the password.
+    const refused = await login({ ...m, password: newPassword });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: suspendedMessage('Spam', null) });
   });
 
   it('with removeMessages, leaves nothing they posted reachable', async () => {

@@ -1,10 +1,12 @@
 import { PASSWORD_RESET_TTL_MS, PASSWORD_RESETS_PER_HOUR } from '../../../common/constants';
 import type { ResetPasswordBody } from '../../../common/contracts/auth';
+import { suspendedMessage } from '../../../common/contracts/community';
 import { RESET_PASSWORD_PATH } from '../../../common/mailed-links';
 import type { AccountsRepository } from '../../db/repositories/accounts.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { activeSuspension } from '../../policies/admission.policy';
 import type { SessionStore } from '../../storage/session-store';
 import { invalidLink, type AccountLinks } from './account-links';
 import { greetingName, resetPasswordMail, type MailSender } from './account-mail';
@@ -86,7 +88,7 @@ export function passwordResetService({
 
     /**
      * Sets the new password from a link, ends every session of the account (and any pending reset
-     * or address change), and signs this browser in. A password the spec refuses never gets here
+     * or address change), and signs this browser in, unless the account is suspended (403 with the reason). A password the spec refuses never gets here
      * (the contract), so the link is still usable after that 400.
      */
     async reset(input: ResetPasswordBody): Promise<SignedIn> {
@@ -111,6 +113,10 @@ export function passwordResetService({
           : null;
       if (!user) throw invalidLink();
       await sessions.revokeUser(user.id);
+      // The password is the owner's to change, but a suspended member is not signed in by the link: they
+      // are told why, as sign-in tells them (decision 54).
+      const suspended = activeSuspension(user, links.now());
+      if (suspended) throw new AppError('forbidden', suspendedMessage(suspended.reason, suspended.until));
       return startSession(sessions, devices, user);
     },
 
