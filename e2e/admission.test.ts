@@ -74,6 +74,10 @@ describe('who gets in', () => {
       await page.getByRole('heading', { name: "Waiting for a coach's approval" }).waitFor();
       await page.goto('/');
       await page.getByRole('heading', { name: "Waiting for a coach's approval" }).waitFor();
+      // Members are not searched while waiting: no search box in the footer, Logout is there.
+      const footerSearch = page.locator('[data-slot="footer-search"] input[type="search"]');
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Logout' }).waitFor();
+      expect(await footerSearch.count()).toBe(0);
 
       await coachPage.reload();
       const request = coachPage
@@ -86,6 +90,7 @@ describe('who gets in', () => {
       await page.getByRole('button', { name: 'Check again' }).click();
       await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
       await messageBox(page).waitFor();
+      await footerSearch.waitFor();
     } finally {
       await coach.close();
     }

@@ -74,7 +74,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLinks mainRef={mainRef} member={user !== null} />
+      <SkipLinks mainRef={mainRef} member={user?.membership === 'active'} />
       <Header onSettings={openSettings} />
       <main
         ref={mainRef}

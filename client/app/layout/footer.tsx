@@ -37,7 +37,8 @@ export function Footer() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-3 sm:px-6">
         <div className="min-w-0 flex-1" data-slot="footer-search">
-          {user ? (
+          {/* A member still waiting for a coach's approval (decision 54) may not search the members. */}
+          {user?.membership === 'active' ? (
             <Suspense fallback={null}>
               <MemberSearch key={user.id} />
             </Suspense>
