@@ -8,11 +8,26 @@ import type { ReportsRepository } from '../db/repositories/reports.repository';
  */
 export type Hidden = { readonly ids: ReadonlySet<string>; readonly tag: string };
 
-/** A member blocked or unblocked someone: every process reads that blocker's blocks again. */
-export const blocksChannel: Channel<string> = {
+/**
+ * A member blocked or unblocked someone. The change itself travels with it (`+id` or `-id`), so every
+ * process applies it the moment the notification arrives, before any later notification (a message the
+ * blocked member posts next) is handled; then it reads that blocker's blocks again to be sure.
+ */
+export type BlockChange = { blocker: string; blocked?: string; on?: boolean };
+
+const UUID = /^[0-9a-f-]{36}$/;
+
+export const blocksChannel: Channel<BlockChange> = {
   name: 'tribe36_blocks',
-  encode: (blocker) => blocker,
-  decode: (payload) => (/^[0-9a-f-]{36}$/.test(payload) ? payload : null),
+  encode: ({ blocker, blocked, on }) => (blocked ? `${blocker} ${on ? '+' : '-'}${blocked}` : blocker),
+  decode: (payload) => {
+    const [blocker = '', change] = payload.split(' ');
+    if (!UUID.test(blocker)) return null;
+    if (change === undefined) return { blocker };
+    const blocked = change.slice(1);
+    if (!UUID.test(blocked) || (change[0] !== '+' && change[0] !== '-')) return { blocker };
+    return { blocker, blocked, on: change[0] === '+' };
+  },
 };
 
 /**
@@ -62,14 +77,34 @@ export function createBlockStore(database: Database, repo: Pick<ReportsRepositor
     return loaded;
   }
 
+  /** Numbers the reads and the changes applied from notifications, so an older read never undoes one. */
+  let seq = 0;
+  const appliedAt = new Map<string, number>();
+
   function reload(blocker: string): Promise<void> {
     return serialized(async () => {
+      const started = (seq += 1);
       const rows = await repo.allBlocks([blocker]);
+      // A change that arrived while this read was under way is newer than what it read: the read that
+      // change queued will settle it.
+      if ((appliedAt.get(blocker) ?? 0) > started) return;
       setOf(
         blocker,
         rows.map((r) => r.blockedId),
       );
     });
+  }
+
+  /** Applies a change as it arrives, at once (no read), then reads the blocker's blocks again. */
+  function apply({ blocker, blocked, on }: BlockChange) {
+    if (blocked !== undefined) {
+      appliedAt.set(blocker, (seq += 1));
+      const ids = new Set(byBlocker.get(blocker)?.ids);
+      if (on) ids.add(blocked);
+      else ids.delete(blocked);
+      setOf(blocker, [...ids]);
+    }
+    void reload(blocker).catch(() => {});
   }
 
   return {
@@ -83,11 +118,11 @@ export function createBlockStore(database: Database, repo: Pick<ReportsRepositor
         loaded = undefined;
         void loadAll().catch(() => {});
       });
-      unlisten = await listen(database, blocksChannel, (blocker) => {
-        if (blocker === null) {
+      unlisten = await listen(database, blocksChannel, (change) => {
+        if (change === null) {
           loaded = undefined;
           void loadAll().catch(() => {});
-        } else if (ready) void reload(blocker).catch(() => {});
+        } else if (ready) apply(change);
       });
       await loadAll().catch(() => {});
     },
@@ -115,10 +150,20 @@ export function createBlockStore(database: Database, repo: Pick<ReportsRepositor
       return byBlocker.get(viewer);
     },
 
-    /** `blocker`'s blocks changed: read here before returning, then every other process is told. */
-    async changed(blocker: string): Promise<void> {
-      await reload(blocker).catch(() => {});
-      await notify(database, blocksChannel, blocker).catch(() => {});
+    /** Whom `viewer` blocks, read from the database now (a stream as it opens), and kept. */
+    async refresh(viewer: string): Promise<Hidden | undefined> {
+      if (!ready) await loadAll();
+      await reload(viewer);
+      return byBlocker.get(viewer);
+    },
+
+    /**
+     * `blocker` blocked (`on`) or unblocked `blocked`: applied here before returning, then every other
+     * process is told, with the change itself so that it holds there before anything posted after it.
+     */
+    async changed(blocker: string, blocked: string, on: boolean): Promise<void> {
+      apply({ blocker, blocked, on });
+      await notify(database, blocksChannel, { blocker, blocked, on }).catch(() => {});
     },
   };
 }

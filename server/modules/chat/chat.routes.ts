@@ -125,9 +125,10 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     // every later change reaches it as a broadcast, after this one.
     await ctx.memberCount.current().catch(() => undefined);
     // Its viewer's blocks, read from memory at each write (decision 55): a block or unblock on any
-    // process reaches the stream's next message.
+    // process reaches the stream's next message. Read from the database as it opens, so that a block
+    // made on another process a moment ago, not yet announced here, holds for its backlog too.
     const viewer = actorOf(request).user.id;
-    await ctx.blocks.hidden(viewer).catch(() => undefined);
+    await ctx.blocks.refresh(viewer).catch(() => undefined);
     const unsubscribe = await ctx.chatFeed.subscribe(
       {
         send,

@@ -216,13 +216,13 @@ export function reportsService({
       const subject = { id: row.id, isAdmin: isAdminRow(row, adminEmails) };
       authorize(actor, 'member.block', subject);
       authorize(actor, 'member.block-coach', subject);
-      if (await repo.block(actor.user.id, row.id)) await blocks.changed(actor.user.id);
+      if (await repo.block(actor.user.id, row.id)) await blocks.changed(actor.user.id, row.id, true);
     },
 
     /** Lifts a block: idempotent (204 whether or not there was one); 404 for an unknown member. */
     async unblock(actor: Actor, username: string): Promise<void> {
       const row = await member(username);
-      if (await repo.unblock(actor.user.id, row.id)) await blocks.changed(actor.user.id);
+      if (await repo.unblock(actor.user.id, row.id)) await blocks.changed(actor.user.id, row.id, false);
     },
 
     async blocked(actor: Actor): Promise<BlockedMember[]> {
