@@ -24,6 +24,7 @@ function routes(memberUsername: string) {
     '/attempts',
     '/admin/community',
     '/admin/reports',
+    '/admin/audit',
     '/join',
     `/member/${memberUsername}`,
     '/confirm-email',

@@ -53,7 +53,7 @@ describe('the report queue (decision 55)', () => {
       await dialog.getByLabel('Note for the coaches (optional)').fill('Third time today');
       if (shots) await reporter.screenshot({ path: `${shots}/report-dialog-375.png` });
       await dialog.getByRole('button', { name: 'Send report' }).click();
-      await reporter.getByText('Thank you: a coach will look at it.').waitFor();
+      await reporter.getByText('Thank you: a coach will look at it.').first().waitFor();
       const again = await context.request.post(`${baseURL}/api/reports`, {
         data: { messageKind: 'chat', messageId, reason: 'spam' },
       });
@@ -96,6 +96,22 @@ describe('the report queue (decision 55)', () => {
       await form.getByRole('button', { name: 'Confirm suspension' }).click();
       await card.waitFor({ state: 'detached' });
       expect((await author.request.get(`${baseURL}/api/auth/me`)).status()).toBe(401);
+
+      // The moderation log (decision 53), from the same menu, keeps both: the removed text as it was,
+      // and the suspension with its reason, newest first.
+      await page.goto('/');
+      await page.getByRole('button', { name: /Think Tanks/ }).click();
+      await page.getByRole('menuitem', { name: 'Moderation log' }).click();
+      await page.getByRole('heading', { name: 'Moderation log', level: 2 }).waitFor();
+      const log = page.getByRole('list', { name: 'Moderation log' }).getByRole('listitem');
+      const suspended = log.filter({ hasText: `suspended @${spammer.user.username} from the reports` });
+      await suspended.getByText('Spamming the chat').waitFor();
+      const removed = log.filter({ hasText: `deleted the reported message of @${spammer.user.username}` });
+      await removed.getByText(text).waitFor();
+      const texts = await log.allTextContents();
+      const at = (needle: string) => texts.findIndex((t) => t.includes(needle));
+      expect(at('from the reports')).toBeLessThan(at('deleted the reported message'));
+      if (shots) await page.screenshot({ path: `${shots}/moderation-log-375.png`, fullPage: true });
     } finally {
       await author.close();
       await coach.close();

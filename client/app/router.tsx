@@ -8,6 +8,7 @@ import {
   MY_ATTEMPTS_PATH,
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
+  AUDIT_ADMIN_PATH,
   SETTINGS_PATH,
 } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
@@ -31,6 +32,7 @@ const ConfirmEmailPage = lazy(() => import('./routes/confirm-email-page'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
 const CommunityAdminPage = lazy(() => import('./routes/community-admin-page'));
 const ReportsAdminPage = lazy(() => import('./routes/reports-admin-page'));
+const AuditAdminPage = lazy(() => import('./routes/audit-admin-page'));
 const JoinPage = lazy(() => import('./routes/join-page'));
 const MembershipWaitingPage = lazy(() => import('./routes/membership-waiting-page'));
 
@@ -64,6 +66,7 @@ export function AppRouter() {
         <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
         <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
         <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
+        <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />
         <Route path={JOIN_PATH} component={JoinPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />

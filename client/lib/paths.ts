@@ -48,3 +48,6 @@ export const COMMUNITY_ADMIN_PATH = '/admin/community';
 
 /** The coaches' report queue (decision 55). */
 export const REPORTS_ADMIN_PATH = '/admin/reports';
+
+/** The coaches' moderation log (decision 53). */
+export const AUDIT_ADMIN_PATH = '/admin/audit';

@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown, ClipboardCheck, Flag, UsersRound } from 'lucide-react';
+import { ArrowRight, ChevronDown, ClipboardCheck, Flag, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
 import { doneCount } from '@common/progress';
@@ -18,6 +18,7 @@ import {
   ATTEMPTS_REVIEW_PATH,
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
+  AUDIT_ADMIN_PATH,
   thinkTankPath,
 } from '../../../lib/paths';
 import { useReportCount } from '../../../lib/reports';
@@ -97,6 +98,12 @@ export function ThinkTanksDropdown() {
                 {openReports ? (
                   <span className="text-xs tabular-nums text-muted-foreground">{openReports} open</span>
                 ) : null}
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href={AUDIT_ADMIN_PATH}>
+                <ScrollText aria-hidden="true" />
+                <span className="flex-1">Moderation log</span>
               </Link>
             </DropdownMenuItem>
           </>
