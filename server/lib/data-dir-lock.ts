@@ -173,6 +173,8 @@ function probe(where: string): Promise<Probe> {
       // Nothing listens there any more: its holder died.
       else if (err.code === 'ECONNREFUSED') settle({ state: 'stale' });
       else if (err.code === 'ENOENT') settle({ state: 'gone' });
+      // Accepted and dropped before the connection was reported: a holder being killed, as above.
+      else if (err.code === 'ECONNRESET' || err.code === 'EPIPE') settle({ state: 'dying' });
       // The backlog is full: someone is there.
       else if (err.code === 'EAGAIN') settle({ state: 'live', pid: null });
       else {
