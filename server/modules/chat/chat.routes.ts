@@ -101,6 +101,10 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
       // The stream's headers only: a stream that never ends would never send them to a HEAD.
       return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send();
     }
+    // Its viewer's blocks, read from the database before the stream answers (and kept in memory), so
+    // that a block made on another process a moment ago, not yet announced here, holds for its backlog.
+    const viewer = actorOf(request).user.id;
+    await ctx.blocks.refresh(viewer).catch(() => undefined);
     reply.hijack();
     request.raw.socket.setTimeout(0); // never idle-timed out: its heartbeat says it lives (app.ts)
     const res = reply.raw;
@@ -125,10 +129,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext) {
     // every later change reaches it as a broadcast, after this one.
     await ctx.memberCount.current().catch(() => undefined);
     // Its viewer's blocks, read from memory at each write (decision 55): a block or unblock on any
-    // process reaches the stream's next message. Read from the database as it opens, so that a block
-    // made on another process a moment ago, not yet announced here, holds for its backlog too.
-    const viewer = actorOf(request).user.id;
-    await ctx.blocks.refresh(viewer).catch(() => undefined);
+    // process reaches the stream's next message.
     const unsubscribe = await ctx.chatFeed.subscribe(
       {
         send,
