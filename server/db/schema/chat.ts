@@ -30,6 +30,11 @@ export const chatMessages = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: uuid('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     removalReason: text('removal_reason'),
+    /** The members its text mentions (`@handle`, issue 32): an edit notifies only those it adds. */
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [
     index('chat_messages_user_idx').on(t.userId),

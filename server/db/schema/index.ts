@@ -12,3 +12,4 @@ export * from './progress';
 export * from './community';
 export * from './moderation';
 export * from './reports';
+export * from './notifications';

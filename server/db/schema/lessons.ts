@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { media } from './media';
@@ -70,6 +71,11 @@ export const discussionMessages = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: uuid('removed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     removalReason: text('removal_reason'),
+    /** The members its text mentions (`@handle`, issue 32): an edit notifies only those it adds. */
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [
     index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id),
