@@ -25,6 +25,7 @@ CREATE TABLE "notifications" (
 	"target" jsonb NOT NULL,
 	"source" text NOT NULL,
 	"excerpt" text,
+	"in_app" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone,
 	"emailed_at" timestamp with time zone,
@@ -40,5 +41,5 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" F
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_presence_seen_idx" ON "live_presence" USING btree ("seen_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id","id") WHERE "notifications"."read_at" is null and "notifications"."in_app";--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_source_idx" ON "notifications" USING btree ("user_id","kind","source");

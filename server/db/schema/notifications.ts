@@ -35,6 +35,8 @@ export const notifications = pgTable(
     target: jsonb('target').$type<NotificationTarget>().notNull(),
     source: text('source').notNull(),
     excerpt: text('excerpt'),
+    /** False when the member turned this kind off in the app: kept only for mail or push, never listed. */
+    inApp: boolean('in_app').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
@@ -45,7 +47,7 @@ export const notifications = pgTable(
     // The bell's count and the mail batches read only unread rows (Discourse's partial index).
     index('notifications_unread_idx')
       .on(t.userId, t.id)
-      .where(sql`${t.readAt} is null`),
+      .where(sql`${t.readAt} is null and ${t.inApp}`),
     uniqueIndex('notifications_source_idx').on(t.userId, t.kind, t.source),
     check(
       'notifications_kind',
