@@ -13,3 +13,4 @@ export * from './community';
 export * from './moderation';
 export * from './reports';
 export * from './notifications';
+export * from './push';
