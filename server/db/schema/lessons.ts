@@ -76,8 +76,18 @@ export const discussionMessages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /**
+     * The message of the same thread this one replies to, quoting it (issue 32, decision 57); null
+     * when none, or when that message was deleted.
+     */
+    replyToId: bigint('reply_to_id', { mode: 'number' }).references(
+      (): AnyPgColumn => discussionMessages.id,
+      { onDelete: 'set null' },
+    ),
   },
   (t) => [
+    // A deleted message's replies lose their quote (the foreign key's set null reads them here).
+    index('discussion_messages_reply_to_idx').on(t.replyToId),
     index('discussion_messages_thread_idx').on(t.thinkTank, t.topicSlug, t.lessonSlug, t.id),
     // A member's messages in a discussion, and a coach's since a time: the unread mark of
     // GET /api/progress (decision 36) reads only the coaches' replies made after the lesson was opened.

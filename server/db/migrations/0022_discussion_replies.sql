@@ -1,0 +1,3 @@
+ALTER TABLE "discussion_messages" ADD COLUMN "reply_to_id" bigint;--> statement-breakpoint
+ALTER TABLE "discussion_messages" ADD CONSTRAINT "discussion_messages_reply_to_id_discussion_messages_id_fk" FOREIGN KEY ("reply_to_id") REFERENCES "public"."discussion_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "discussion_messages_reply_to_idx" ON "discussion_messages" USING btree ("reply_to_id");
