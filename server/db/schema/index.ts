@@ -14,3 +14,4 @@ export * from './moderation';
 export * from './reports';
 export * from './notifications';
 export * from './push';
+export * from './chat-reads';
