@@ -15,3 +15,4 @@ export * from './reports';
 export * from './notifications';
 export * from './push';
 export * from './chat-reads';
+export * from './notification-mail';

@@ -18,6 +18,11 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** The links the message carries, printed in the log by the file driver. */
     links: jsonb('links').$type<string[]>().notNull().default([]),
+    /**
+     * Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of a notification mail, decision
+     * 60), or null.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
