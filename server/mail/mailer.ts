@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Config, MailTimings } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { mailOutbox, type MailOutboxRow } from '../db/schema';
 import { createEmlTransport } from './eml-transport';
 import { buildMessage, checkOutgoingMail, type OutgoingMail } from './message';
@@ -18,8 +18,12 @@ export type { MailLog, MailTransport } from './transport';
  * database outbox, and returns: it never waits on SMTP. The worker delivers due messages.
  */
 export type Mailer = {
-  /** Queues one message; throws InvalidMailError for a bad recipient or subject (nothing queued). */
-  send(mail: OutgoingMail): Promise<{ id: number }>;
+  /**
+   * Queues one message; throws InvalidMailError for a bad recipient or subject (nothing queued). With
+   * `tx`, the row is inserted in that transaction (a notification batch marks its items in the same
+   * one, decision 60); the worker is woken once it may have committed.
+   */
+  send(mail: OutgoingMail, tx?: Db): Promise<{ id: number }>;
   /** Starts the worker (and checks the SMTP server, warning when it cannot be reached). */
   start(log: MailLog): void;
   /** Delivers, in this process, every message due now; resolves when done (tests, the CLI). */
@@ -33,7 +37,7 @@ export type Mailer = {
  * A message that was sent or given up keeps its recipient, subject and status, not its content: its
  * links (a password reset's, say) must not outlive the mail in the database (decision 17).
  */
-const EMPTIED = { textBody: '', htmlBody: '', links: [] as string[] };
+const EMPTIED = { textBody: '', htmlBody: '', links: [] as string[], headers: null };
 
 export const DEFAULT_MAIL_TIMINGS: MailTimings = {
   retryBaseMs: 30_000,
@@ -169,10 +173,10 @@ export function createMailer({
 
   return {
     transport,
-    async send(mail) {
+    async send(mail, tx) {
       const m = checkOutgoingMail(mail);
       const at = now();
-      const [row] = await db
+      const [row] = await (tx ?? db)
         .insert(mailOutbox)
         .values({
           messageId: `${randomUUID()}@${domain}`,
@@ -181,11 +185,13 @@ export function createMailer({
           textBody: m.text,
           htmlBody: m.html,
           links: m.links,
+          headers: Object.keys(m.headers).length > 0 ? m.headers : null,
           createdAt: at,
           nextAttemptAt: at,
         })
         .returning({ id: mailOutbox.id });
-      if (started) void kick();
+      // In a transaction, the row is seen once it commits: the caller flushes then (or the poll delivers).
+      if (started && !tx) void kick();
       return { id: row!.id };
     },
     start(logger) {

@@ -12,6 +12,11 @@ export type OutgoingMail = {
   html: string;
   /** The links the message carries (printed in the log by the file driver); found in `text` when absent. */
   links?: string[];
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058, decision 60): names
+   * of letters, digits and dashes, values without line breaks.
+   */
+  headers?: Record<string, string>;
 };
 
 export class InvalidMailError extends Error {
@@ -33,6 +38,40 @@ const LINK = /https?:\/\/[^\s<>"')\]]+/g;
  * Throws InvalidMailError for anything that could break out of its header: CR, LF or NUL in the
  * address or the subject, an address that is not exactly one e-mail address.
  */
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,75}$/;
+/** Fields the composer writes itself: never given as extra headers. */
+const OWN_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+]);
+
+/** Extra header fields checked: known-safe names, values without CR, LF or NUL, at most 2,000 characters. */
+function checkHeaders(headers: unknown): Record<string, string> {
+  if (headers === undefined || headers === null) return {};
+  if (typeof headers !== 'object' || Array.isArray(headers)) {
+    throw new InvalidMailError('The extra headers must be an object of names and values');
+  }
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (!HEADER_NAME.test(name) || OWN_HEADERS.has(name.toLowerCase())) {
+      throw new InvalidMailError(`The header name ${JSON.stringify(name)} is not allowed`);
+    }
+    if (typeof value !== 'string' || CONTROL.test(value) || value.length > 2000) {
+      throw new InvalidMailError(`The header ${name} must be one line of at most 2000 characters`);
+    }
+    out[name] = value;
+  }
+  return out;
+}
+
 export function checkOutgoingMail(mail: OutgoingMail): Required<OutgoingMail> {
   const { to, subject, text, html } = mail;
   if (typeof to !== 'string' || CONTROL.test(to)) {
@@ -62,7 +101,7 @@ export function checkOutgoingMail(mail: OutgoingMail): Required<OutgoingMail> {
   if (!Array.isArray(links) || links.some((l) => typeof l !== 'string' || CONTROL.test(l))) {
     throw new InvalidMailError('The links must be strings without control characters');
   }
-  return { to: address, subject, text, html, links };
+  return { to: address, subject, text, html, links, headers: checkHeaders(mail.headers) };
 }
 
 /** The sender as a header value: nodemailer quotes and encodes the name. */
@@ -83,7 +122,13 @@ const crlf = (s: string) => s.replace(/\r\n|\r|\n/g, '\r\n');
  * non-ASCII headers and folds long lines).
  */
 export async function buildMessage(row: MailOutboxRow, from: MailAddress): Promise<Buffer> {
-  checkOutgoingMail({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+  const { headers } = checkOutgoingMail({
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    headers: row.headers ?? undefined,
+  });
   const composer = new MailComposer({
     from: formatAddress(from),
     to: row.toAddress,
@@ -92,6 +137,7 @@ export async function buildMessage(row: MailOutboxRow, from: MailAddress): Promi
     html: crlf(row.htmlBody),
     date: row.createdAt,
     messageId: `<${row.messageId}>`,
+    headers,
     // Not a header: the generated Message-ID is ours, and no X-Mailer is added.
     xMailer: false,
     disableFileAccess: true,
