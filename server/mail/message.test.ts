@@ -11,6 +11,7 @@ describe('mail messages', () => {
     expect(checkOutgoingMail({ ...good, to: ' lea@example.com ' })).toEqual({
       ...good,
       links: ['https://x.test/a'],
+      headers: {},
     });
     expect(checkOutgoingMail({ ...good, links: ['https://y.test/'] }).links).toEqual(['https://y.test/']);
   });
@@ -29,6 +30,12 @@ describe('mail messages', () => {
     ['an empty subject', { subject: ' ' }],
     ['a NUL in the text', { text: 'a\u0000b' }],
     ['a line break in a link', { links: ['https://x.test/\r\nBcc: v@x.test'] }],
+    [
+      'a line break in a header value',
+      { headers: { 'List-Unsubscribe': '<https://x.test/>\r\nBcc: v@x.test' } },
+    ],
+    ['a header name with a colon', { headers: { 'X-A: b\r\nBcc': 'v@x.test' } }],
+    ['a Bcc given as an extra header', { headers: { Bcc: 'v@x.test' } }],
   ])('refuses %s', (_what, change) => {
     expect(() => checkOutgoingMail({ ...good, ...change })).toThrow(InvalidMailError);
   });
