@@ -199,6 +199,15 @@ const envSchema = z.object({
       .optional(),
   ),
   API_DOCS: booleanText.default(false),
+  // How long notification mail waits to batch what comes meanwhile, for 'immediately' (decision 60).
+  NOTIFY_MAIL_BATCH_MS: optionalText.pipe(
+    z.coerce
+      .number<string>({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(3_600_000, { error: 'must be at most 3600000 (an hour)' })
+      .optional(),
+  ),
   SHUTDOWN_TIMEOUT_MS: optionalText.pipe(
     z.coerce
       .number<string>({ error: 'must be a number of milliseconds' })
@@ -245,6 +254,12 @@ export type Config = {
   apiDocs: boolean;
   /** Outgoing mail (decision 17): through SMTP_URL when set, else as .eml files in DATA_DIR/mail. */
   mail: MailConfig;
+  /**
+   * Notification mail (decision 60): `batchMs` (NOTIFY_MAIL_BATCH_MS, 30 s unless set) is how long a
+   * kind set to 'immediately' waits for more before its mail goes out; `pollMs` (tests) how often each
+   * process looks for due batches and digests (5 s unless set, and at most half of batchMs).
+   */
+  notifyMail: { batchMs: number; pollMs?: number };
   clientDir: string;
   /**
    * The Think Tank pages prerendered for members (docs/decisions.md decision 33), outside clientDir: sent only
@@ -372,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         address: `no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}`,
       },
     },
+    notifyMail: { batchMs: e.NOTIFY_MAIL_BATCH_MS ?? 30_000 },
     clientDir: path.join(root, 'dist', 'client'),
     memberPagesDir: path.join(root, 'dist', 'member-pages'),
     migrationsDir: path.join(root, 'server', 'db', 'migrations'),
