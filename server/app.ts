@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { chatReadsRoutes } from './modules/chat/chat-reads.routes';
 import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll-fast-path';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
@@ -28,6 +29,7 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -151,6 +153,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await mediaRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, ctx);
+  await chatReadsRoutes(app, ctx);
   await lessonsRoutes(app, ctx);
   await discussionsRoutes(app, ctx);
   await progressRoutes(app, ctx);
@@ -158,6 +161,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await attemptsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await reportsRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -170,6 +174,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.memberCount.start();
   await ctx.progressCache.start();
   await ctx.blocks.start();
+  await ctx.notifications.start();
   // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
   await ctx.attempts
     .backfillReplied()
@@ -200,6 +205,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();
     await ctx.blocks.stop();
+    await ctx.notifications.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

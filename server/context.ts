@@ -29,6 +29,8 @@ import { createMemberCount, type MemberCount } from './storage/member-count';
 import { createProgressCache, type ProgressCache } from './storage/progress-cache';
 import { MEMBERS_EVENT } from '../common/contracts/chat-stream';
 import { chatService, type ChatService } from './modules/chat/chat.service';
+import { chatReadsService, type ChatReadsService } from './modules/chat/chat-reads.service';
+import { chatReadsRepository } from './db/repositories/chat-reads.repository';
 import { createSessionStore, type Actor, type SessionStore } from './storage/session-store';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountTokensRepository } from './db/repositories/account-tokens.repository';
@@ -88,6 +90,8 @@ export type AppContext = {
   admin: AdminService;
   chatFeed: ChatFeed;
   chat: ChatService;
+  /** Where each member stopped reading the chat (decision 59). */
+  chatReads: ChatReadsService;
   lessons: LessonsService;
   discussions: DiscussionsService;
   /** Each member's own lesson progress and 'Continue' (issue 18). */
@@ -226,6 +230,7 @@ export function createContext(
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
     chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits, log, hidden, ...messageChanges }),
+    chatReads: chatReadsService({ repo: chatReadsRepository(database.db), hidden }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
     discussions: discussionsService({
       ...messageChanges,
