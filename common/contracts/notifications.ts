@@ -129,11 +129,13 @@ export const EMAIL_FREQUENCIES = ['immediately', 'every-15-minutes', 'hourly', '
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 
 /** One kind's channels. */
-export const kindPreference = z.object({
-  inApp: z.boolean(),
-  email: z.enum(EMAIL_FREQUENCIES),
-  push: z.boolean(),
-});
+export const kindPreference = z
+  .object({
+    inApp: z.boolean({ error: 'inApp must be true or false' }),
+    email: z.enum(EMAIL_FREQUENCIES, { error: `email must be one of ${EMAIL_FREQUENCIES.join(', ')}` }),
+    push: z.boolean({ error: 'push must be true or false' }),
+  })
+  .strict();
 export type KindPreference = z.infer<typeof kindPreference>;
 
 /** The defaults: everything in the app and by push; mail at once for mentions and coach replies. */
@@ -148,9 +150,12 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, KindPreference> = {
   moderation: { inApp: true, email: 'never', push: true },
 };
 
-/** GET and PUT /api/notifications/preferences (PUT may name only some kinds; the answer is all). */
+/**
+ * GET and PUT /api/notifications/preferences (PUT may name only some kinds; the answer is every kind
+ * the member can receive: the coaches' kinds only for coaches, decision 60).
+ */
 export const notificationPreferences = z.object({
-  kinds: z.record(z.enum(NOTIFICATION_KINDS), kindPreference),
+  kinds: z.partialRecord(z.enum(NOTIFICATION_KINDS), kindPreference),
   /** The weekly digest of unread items and new lesson videos (opt-in). */
   weeklyDigest: z.boolean(),
 });
@@ -158,10 +163,22 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 export const putNotificationPreferencesBody = z
   .object(
     {
-      kinds: z.partialRecord(z.enum(NOTIFICATION_KINDS), kindPreference.partial()).optional(),
+      kinds: z
+        .partialRecord(z.enum(NOTIFICATION_KINDS), kindPreference.partial(), {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `kinds: unknown kind ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (the kinds are ${NOTIFICATION_KINDS.join(', ')})`
+              : 'kinds must be an object of kinds, each with inApp, email and push',
+        })
+        .optional(),
       weeklyDigest: z.boolean({ error: 'weeklyDigest must be true or false' }).optional(),
     },
-    { error: 'Request body must be a JSON object' },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}: the body may have kinds and weeklyDigest`
+          : 'Request body must be a JSON object',
+    },
   )
   .strict();
 
