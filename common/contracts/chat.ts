@@ -3,6 +3,13 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_TYPES } from '../constants';
 import { attemptView } from './attempts';
 import { text } from './fields';
 
+/**
+ * A member a message mentions (`@handle`, issue 32, decision 57): the client makes each such handle of
+ * the text a link to the member's page; a handle not listed stays plain text.
+ */
+export const mentionedMember = z.object({ username: z.string(), name: z.string() });
+export type MentionedMember = z.infer<typeof mentionedMember>;
+
 /** A community chat message (SPEC §3). `id` grows with time: it is the paging and stream cursor. */
 export const chatMessage = z.object({
   id: z.number().int(),
@@ -17,6 +24,8 @@ export const chatMessage = z.object({
   replyToId: z.number().int().optional(),
   /** When its author last edited it (decision 53); absent when never: the room shows '(edited)'. */
   editedAt: z.string().optional(),
+  /** The members its text mentions (decision 57); absent when none. */
+  mentions: z.array(mentionedMember).optional(),
   /**
    * Present only on the author's own view of a message a coach removed (decision 53, GET
    * /api/chat/community/removed): 'Removed by a coach', with the reason given, if any.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants';
 import { attemptView } from './attempts';
+import { mentionedMember } from './chat';
 import { slug, text } from './fields';
 
 /**
@@ -61,6 +62,20 @@ export const discussionMessage = z.object({
   attempt: attemptView.nullable(),
   /** When its author last edited it (decision 53); absent when never: the thread shows '(edited)'. */
   editedAt: z.string().optional(),
+  /** The members its text mentions (decision 57); absent when none. */
+  mentions: z.array(mentionedMember).optional(),
+  /**
+   * The message of the thread it replies to (decision 57), quoted above it; absent when none or when
+   * that message is gone. `author` and `excerpt` are null when the viewer blocks its author (decision
+   * 55): the quote then reads 'an earlier message'.
+   */
+  replyTo: z
+    .object({
+      id: z.number().int(),
+      author: z.object({ name: z.string(), username: z.string() }).nullable(),
+      excerpt: z.string().nullable(),
+    })
+    .optional(),
   /**
    * Only in its author's own view of the thread: a coach removed it (decision 53), with the reason
    * given, if any; `text` is then what it said. Everyone else's view leaves it out.
@@ -81,6 +96,13 @@ export const postDiscussionBody = z.object(
       .number({ error: 'videoSeconds must be a number' })
       .finite({ error: 'videoSeconds must be a number' })
       .min(0, { error: 'videoSeconds must not be negative' })
+      .optional(),
+    /** The id of a message of the same thread this one replies to (decision 57); another thread's: 400. */
+    replyToId: z
+      .number({ error: 'replyToId must be a message id' })
+      .int({ error: 'replyToId must be a message id' })
+      .min(1, { error: 'replyToId must be a message id' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'replyToId must be a message id' })
       .optional(),
   },
   { error: 'Request body must be a JSON object' },

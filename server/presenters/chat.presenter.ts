@@ -14,6 +14,7 @@ export function presentChatMessage(m: ChatMessageRecord): ChatMessage {
     attempt: presentAttempt(m.attempt),
     ...(m.replyToId ? { replyToId: m.replyToId } : {}),
     ...(m.editedAt ? { editedAt: m.editedAt.toISOString() } : {}),
+    ...(m.mentions && m.mentions.length > 0 ? { mentions: m.mentions } : {}),
   };
 }
 
@@ -33,7 +34,7 @@ export function presentRemovedChatMessage(
  */
 export function authoredChatRecord(
   created: { id: number; createdAt: Date },
-  input: Pick<ChatMessageRecord, 'content' | 'messageType' | 'replyToId'> & {
+  input: Pick<ChatMessageRecord, 'content' | 'messageType' | 'replyToId' | 'mentions'> & {
     attempt?: ChatMessageRecord['attempt'];
   },
   author: Pick<UserRow, 'id' | 'name' | 'username' | 'profilePicture'>,
@@ -49,5 +50,6 @@ export function authoredChatRecord(
     profilePicture: author.profilePicture,
     attempt: input.attempt ?? null,
     replyToId: input.replyToId ?? null,
+    ...(input.mentions && input.mentions.length > 0 ? { mentions: input.mentions } : {}),
   };
 }

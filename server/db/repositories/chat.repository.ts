@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
+import { mentionedMembersOf, mentionsList, uuidArray, type MentionedRecord } from './mentions.repository';
 import {
   attemptColumns,
   attemptOf,
@@ -34,6 +35,8 @@ export type ChatMessageRecord = {
   replyToId?: number | null;
   /** When its author last edited it (decision 53); null or absent: never. */
   editedAt?: Date | null;
+  /** The members its text mentions (decision 57); absent or empty: none. */
+  mentions?: MentionedRecord[];
 };
 
 /** A message as its edit or deletion reads it (decision 53): whose it is, what kind, whether it stands. */
@@ -45,6 +48,8 @@ export type ChatMessageFacts = {
   messageType: ChatMessageRow['messageType'];
   attemptId: string | null;
   removedAt: Date | null;
+  /** The ids of the members it mentions (decision 57). */
+  mentions: string[];
 };
 
 /** A message a coach removed, as its author alone sees it (decision 53). */
@@ -66,6 +71,7 @@ export function chatRepository(db: Db) {
         replyToId: chatMessages.replyToId,
         editedAt: chatMessages.editedAt,
         removalReason: chatMessages.removalReason,
+        mentioned: mentionedMembersOf(chatMessages.mentions),
         ...authorColumns,
         ...attemptColumns,
       })
@@ -87,6 +93,7 @@ export function chatRepository(db: Db) {
     attempt: attemptOf(r),
     replyToId: r.replyToId,
     editedAt: r.editedAt,
+    mentions: mentionsList(r.mentioned),
   });
 
   return {
@@ -145,6 +152,7 @@ export function chatRepository(db: Db) {
           messageType: chatMessages.messageType,
           attemptId: chatMessages.attemptId,
           removedAt: chatMessages.removedAt,
+          mentions: chatMessages.mentions,
         })
         .from(chatMessages)
         .innerJoin(users, eq(users.id, chatMessages.userId))
@@ -152,11 +160,14 @@ export function chatRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /** Sets a standing message's content and `edited_at`; false when it is gone or removed. */
-    async edit(id: number, content: string): Promise<boolean> {
+    /**
+     * Sets a standing message's content, the members it mentions (decision 57) and `edited_at`; false
+     * when it is gone or removed.
+     */
+    async edit(id: number, content: string, mentions: readonly string[] = []): Promise<boolean> {
       const rows = await db
         .update(chatMessages)
-        .set({ content, editedAt: sql`now()` })
+        .set({ content, mentions: [...mentions], editedAt: sql`now()` })
         .where(and(eq(chatMessages.id, id), standing))
         .returning({ id: chatMessages.id });
       return rows.length > 0;
@@ -227,14 +238,16 @@ export function chatRepository(db: Db) {
       replyToId?: number;
       /** A coach's reply answers the attempt it replies to, in this statement (decision 52). */
       coach?: boolean;
+      /** The ids of the members its text mentions (decision 57). */
+      mentions?: readonly string[];
     }) {
       const answers = row.coach === true && row.replyToId !== undefined;
       const result = (await db.execute(sql`
         with room_lock as materialized (select pg_advisory_xact_lock(${ROOM_LOCK_KEY})),
         m as (
-          insert into ${chatMessages} (user_id, content, message_type, reply_to_id)
+          insert into ${chatMessages} (user_id, content, message_type, reply_to_id, mentions)
           select ${row.userId}::uuid, ${row.content}::text, ${row.messageType}::text,
-                 ${row.replyToId ?? null}::bigint from room_lock
+                 ${row.replyToId ?? null}::bigint, ${uuidArray(row.mentions ?? [])} from room_lock
           returning id, created_at
         )
         ${answers ? sql`, ${answeredInChat(row.replyToId!, row.userId)}` : sql``}

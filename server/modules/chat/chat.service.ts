@@ -18,6 +18,19 @@ import {
 } from '../../presenters/chat.presenter';
 import type { Hidden } from '../../storage/block-store';
 import type { ChatFeed } from './chat.feed';
+import { excerptOf, mentionedHandles } from '../../../common/mentions';
+import type { MentionTarget } from '../../db/repositories/mentions.repository';
+import type { NotificationTarget } from '../../../common/contracts/notifications';
+
+/** A notification to make (`ctx.notifications.create`, decision 56), as this service makes them. */
+export type MentionNotice = {
+  userId: string;
+  kind: 'mention' | 'discussion-reply';
+  actorId: string | null;
+  target: NotificationTarget;
+  source: string;
+  excerpt: string | null;
+};
 
 type Deps = {
   repo: ChatRepository;
@@ -37,6 +50,10 @@ type Deps = {
   log?: { warn(obj: object, msg: string): void };
   /** The authors a viewer blocks, left out of what they read (decision 55). */
   hidden?: (viewerId: string) => Promise<Hidden | undefined>;
+  /** The members handles name who may be mentioned (decision 57). */
+  mentionTargets?: (handles: readonly string[]) => Promise<MentionTarget[]>;
+  /** Makes notifications (decision 56); never throws for a notification's problem. */
+  notify?: (items: MentionNotice[]) => Promise<unknown>;
 };
 
 const NOT_FOUND = 'Message not found';
@@ -62,8 +79,32 @@ export function chatService({
   repliesRemoved,
   log,
   hidden = async () => undefined,
+  mentionTargets = async () => [],
+  notify = async () => undefined,
 }: Deps) {
   const limiter = chatPostLimiter(limits, now);
+
+  /** The members a text message mentions (decision 57); other kinds mention nobody. */
+  async function mentionsIn(messageType: string, content: string): Promise<MentionTarget[]> {
+    if (messageType !== 'text') return [];
+    const handles = mentionedHandles(content);
+    return handles.length === 0 ? [] : mentionTargets(handles);
+  }
+
+  /** Tells `members` that `author`'s message `id` mentions them (decision 57). */
+  async function notifyMentioned(author: string, id: number, content: string, members: MentionTarget[]) {
+    if (members.length === 0) return;
+    await notify(
+      members.map((m) => ({
+        userId: m.id,
+        kind: 'mention' as const,
+        actorId: author,
+        target: { type: 'chat' as const, messageId: id },
+        source: `chat-${id}`,
+        excerpt: excerptOf(content),
+      })),
+    ).catch((err: unknown) => log?.warn({ err, id }, 'mention notifications failed'));
+  }
 
   /** A message that stands (not deleted, not removed by a coach), or 404. */
   async function standing(id: number): Promise<ChatMessageFacts> {
@@ -109,6 +150,7 @@ export function chatService({
         throw new AppError('bad_request', 'replyToId must be the id of a message in the room');
       }
       await limiter.hit(actor.user.id);
+      const mentioned = await mentionsIn(input.messageType, input.content);
       const record = await feed
         .publish(async () =>
           authoredChatRecord(
@@ -119,8 +161,9 @@ export function chatService({
               ...(input.replyToId === undefined ? {} : { replyToId: input.replyToId }),
               // A coach's reply to an attempt answers it, in the same statement (decision 52).
               coach: actor.isAdmin,
+              mentions: mentioned.map((m) => m.id),
             }),
-            input,
+            { ...input, mentions: mentioned.map((m) => ({ username: m.username, name: m.name })) },
             actor.user,
           ),
         )
@@ -131,6 +174,7 @@ export function chatService({
           }
           throw err;
         });
+      await notifyMentioned(actor.user.id, record.id, input.content, mentioned);
       return presentChatMessage(record);
     },
 
@@ -148,8 +192,26 @@ export function chatService({
           'Only a text message can be edited: delete this one and post it again',
         );
       }
-      if (!(await repo.edit(id, content))) throw new AppError('not_found', NOT_FOUND);
+      const mentioned = await mentionsIn(message.messageType, content);
+      if (
+        !(await repo.edit(
+          id,
+          content,
+          mentioned.map((m) => m.id),
+        ))
+      ) {
+        throw new AppError('not_found', NOT_FOUND);
+      }
       await feed.edited([id]);
+      // Only the members the edit adds are told; a handle removed and added again is not told twice
+      // (one notification per member and source).
+      const before = new Set(message.mentions);
+      await notifyMentioned(
+        actor.user.id,
+        id,
+        content,
+        mentioned.filter((m) => !before.has(m.id)),
+      );
       const [record] = await repo.byIds([id]);
       if (!record) throw new AppError('not_found', NOT_FOUND);
       return presentChatMessage(record);
