@@ -29,6 +29,7 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await attemptsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await reportsRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -172,6 +174,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await ctx.memberCount.start();
   await ctx.progressCache.start();
   await ctx.blocks.start();
+  await ctx.notifications.start();
   // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
   await ctx.attempts
     .backfillReplied()
@@ -202,6 +205,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();
     await ctx.blocks.stop();
+    await ctx.notifications.stop();
     await ctx.chatFeed.stop();
     await ctx.sessions.stop();
   });

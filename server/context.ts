@@ -53,6 +53,8 @@ import { communityService, type CommunityService } from './modules/community/com
 import { reportsRepository } from './db/repositories/reports.repository';
 import { reportsService, type ReportsService } from './modules/reports/reports.service';
 import { createBlockStore, type BlockStore } from './storage/block-store';
+import { notificationsRepository } from './db/repositories/notifications.repository';
+import { notificationsService, type NotificationsService } from './notifications/notifications.service';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -121,6 +123,11 @@ export type AppContext = {
   reports: ReportsService;
   /** Whom each member blocks, in memory, true across processes (decision 55). */
   blocks: BlockStore;
+  /**
+   * What concerns each member (decision 56): `create` after an action commits, `subscribe` for a
+   * member's live listeners on this process (the hub), `onCreated` for mail and push.
+   */
+  notifications: NotificationsService;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -158,6 +165,14 @@ export function createContext(
   // What a member reads leaves out the members they block (decision 55).
   const hidden = (viewerId: string) => blocks.hidden(viewerId);
   const memberCount = createMemberCount(database, users);
+  const notifications = notificationsService({
+    database,
+    repo: notificationsRepository(database.db),
+    blocks,
+    adminEmails: config.adminEmails,
+    now: () => (config.clock ?? Date.now)(),
+    log,
+  });
   const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
   const moderationRepo = moderationRepository(database.db);
@@ -275,6 +290,7 @@ export function createContext(
     audit,
     community,
     blocks,
+    notifications,
     reports: reportsService({
       repo: reportsRepo,
       users,

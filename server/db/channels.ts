@@ -92,3 +92,37 @@ export function listen<T>(
 ): Promise<() => Promise<void>> {
   return database.listen(channel.name, (payload) => listener(channel.decode(payload)));
 }
+
+/**
+ * Notifications (decision 56): new ones, each as its member's id and the notification's id (`n` and
+ * `user:id` pairs, comma-separated), or a member's read marker (`r` and the member's id: their unread
+ * count changed). Every process's hub reads a new notification once for the members it has listeners
+ * for. A batch for many members is sent in several payloads of at most NOTIFICATION_IDS_PER_PAYLOAD
+ * pairs (about 48 bytes each, well under NOTIFY's 8000 bytes).
+ */
+export type NotificationMessage =
+  { type: 'created'; items: { userId: string; id: number }[] } | { type: 'read'; userId: string };
+
+export const NOTIFICATION_IDS_PER_PAYLOAD = 100;
+
+const NOTIFICATION_PAIR = /^([0-9a-f-]{36}):(\d{1,16})$/;
+
+export const notificationsChannel: Channel<NotificationMessage> = {
+  name: 'tribe36_notifications',
+  encode: (m) =>
+    m.type === 'read' ? `r ${m.userId}` : `n ${m.items.map((i) => `${i.userId}:${i.id}`).join(',')}`,
+  decode(payload) {
+    if (payload.startsWith('r ')) {
+      const userId = payload.slice(2);
+      return /^[0-9a-f-]{36}$/.test(userId) ? { type: 'read', userId } : null;
+    }
+    if (!payload.startsWith('n ')) return null;
+    const items: { userId: string; id: number }[] = [];
+    for (const pair of payload.slice(2).split(',')) {
+      const m = NOTIFICATION_PAIR.exec(pair);
+      if (!m) return null;
+      items.push({ userId: m[1]!, id: Number(m[2]) });
+    }
+    return { type: 'created', items };
+  },
+};

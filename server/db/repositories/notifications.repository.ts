@@ -1,0 +1,215 @@
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { NotificationKind, NotificationTarget } from '../../../common/contracts/notifications';
+import type { Db } from '../client';
+import {
+  lessonProgress,
+  notificationPreferences,
+  notifications,
+  users,
+  type NotificationRow,
+} from '../schema';
+
+/** A notification to store: who gets it, what and why (`source` names the cause, for the one-per-cause rule). */
+export type NotificationInsert = {
+  userId: string;
+  kind: NotificationKind;
+  actorId: string | null;
+  target: NotificationTarget;
+  source: string;
+  excerpt: string | null;
+  inApp: boolean;
+};
+
+/** A notification as its member reads it: the row and what it shows of its actor. */
+export type NotificationWithActor = NotificationRow & {
+  actor: { name: string; username: string; profilePicture: string | null; deleted: boolean } | null;
+};
+
+/** What the rules of `create` read of a recipient (decision 56). */
+export type RecipientRow = {
+  id: string;
+  email: string;
+  emailConfirmedAt: Date | null;
+  isAdmin: boolean;
+  deletedAt: Date | null;
+  membership: 'active' | 'pending' | 'declined';
+  suspendedAt: Date | null;
+  suspendedUntil: Date | null;
+  suspensionReason: string | null;
+};
+
+export type PreferenceRow = typeof notificationPreferences.$inferSelect;
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  emailConfirmedAt: users.emailConfirmedAt,
+  isAdmin: users.isAdmin,
+  deletedAt: users.deletedAt,
+  membership: users.membership,
+  suspendedAt: users.suspendedAt,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
+};
+
+/** The unread rows of the partial index `notifications_unread_idx` (its predicate, word for word). */
+const unread = and(isNull(notifications.readAt), eq(notifications.inApp, true));
+
+/** Drizzle queries on notifications and their preferences (decision 56): rows and counts, no rules. */
+export function notificationsRepository(db: Db) {
+  const withActor = {
+    row: notifications,
+    actorName: users.name,
+    actorUsername: users.username,
+    actorPicture: users.profilePicture,
+    actorDeletedAt: users.deletedAt,
+  };
+  type Joined = {
+    row: NotificationRow;
+    actorName: string | null;
+    actorUsername: string | null;
+    actorPicture: string | null;
+    actorDeletedAt: Date | null;
+  };
+  const joined = (r: Joined): NotificationWithActor => ({
+    ...r.row,
+    actor:
+      r.actorName === null
+        ? null
+        : {
+            name: r.actorName,
+            username: r.actorUsername ?? '',
+            profilePicture: r.actorPicture,
+            deleted: r.actorDeletedAt !== null,
+          },
+  });
+
+  return {
+    /** Stores them; a (member, kind, source) already there is left as it is and not returned. */
+    async insert(rows: NotificationInsert[]): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(notifications).values(rows).onConflictDoNothing().returning();
+    },
+
+    /** The members among `ids` (deleted ones too: the caller leaves them out). */
+    async recipients(ids: readonly string[]): Promise<RecipientRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(recipientColumns)
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+    },
+
+    /** Accounts that may be coaches: `is_admin`, or an address of ADMIN_EMAILS (the caller checks it was proven). */
+    async coachCandidates(adminEmails: readonly string[]): Promise<RecipientRow[]> {
+      const byList = adminEmails.length > 0 ? inArray(users.email, [...adminEmails]) : undefined;
+      return db
+        .select(recipientColumns)
+        .from(users)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            byList ? sql`(${users.isAdmin} or ${byList})` : eq(users.isAdmin, true),
+          ),
+        );
+    },
+
+    /** The members who have opened a lesson's page (lesson_progress.opened_at). */
+    async lessonOpeners(lesson: { thinkTank: string; topic: string; lesson: string }): Promise<string[]> {
+      const rows = await db
+        .select({ userId: lessonProgress.userId })
+        .from(lessonProgress)
+        .where(
+          and(
+            eq(lessonProgress.thinkTank, lesson.thinkTank),
+            eq(lessonProgress.topicSlug, lesson.topic),
+            eq(lessonProgress.lessonSlug, lesson.lesson),
+            sql`${lessonProgress.openedAt} is not null`,
+          ),
+        );
+      return rows.map((r) => r.userId);
+    },
+
+    /** The preference rows of these members for one kind (a member with none has the defaults). */
+    async preferences(userIds: readonly string[], kind: NotificationKind): Promise<PreferenceRow[]> {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(notificationPreferences)
+        .where(
+          and(inArray(notificationPreferences.userId, [...userIds]), eq(notificationPreferences.kind, kind)),
+        );
+    },
+
+    /** A member's in-app notifications, newest first, `limit` of them before the id `before`. */
+    async list(userId: string, opts: { before?: number; limit: number }): Promise<NotificationWithActor[]> {
+      const rows = await db
+        .select(withActor)
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actorId))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.inApp, true),
+            opts.before !== undefined ? lt(notifications.id, opts.before) : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.id))
+        .limit(opts.limit);
+      return rows.map(joined);
+    },
+
+    /** Notifications by id, with their actors (the hub reads the new ones once). */
+    async byIds(ids: readonly number[]): Promise<NotificationWithActor[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(withActor)
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actorId))
+        .where(inArray(notifications.id, [...ids]));
+      return rows.map(joined);
+    },
+
+    /** How many in-app notifications a member has not read (the partial index answers it). */
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), unread));
+      return row?.n ?? 0;
+    },
+
+    /** The unread counts of several members at once (members with none are absent). */
+    async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: notifications.userId, n: count() })
+        .from(notifications)
+        .where(and(inArray(notifications.userId, [...userIds]), unread))
+        .groupBy(notifications.userId);
+      return new Map(rows.map((r) => [r.userId, r.n]));
+    },
+
+    /**
+     * Marks a member's unread notifications read: those of `ids` that are theirs, or all of them.
+     * Answers how many were marked now (others' ids and those already read are not counted).
+     */
+    async markRead(userId: string, ids: readonly number[] | 'all', at: Date): Promise<number> {
+      if (ids !== 'all' && ids.length === 0) return 0;
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            unread,
+            ids === 'all' ? undefined : inArray(notifications.id, [...ids]),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -1,0 +1,262 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_PREFERENCES,
+  type markReadBody,
+  type notificationsResponse,
+  type EmailFrequency,
+  type KindPreference,
+  type NotificationKind,
+  type NotificationTarget,
+} from '../../common/contracts/notifications';
+import { NOTIFICATION_IDS_PER_PAYLOAD, notificationsChannel, notify } from '../db/channels';
+import type { Database } from '../db/client';
+import type { NotificationsRepository, RecipientRow } from '../db/repositories/notifications.repository';
+import type { NotificationRow } from '../db/schema';
+import { activeSuspension } from '../policies/admission.policy';
+import { presentNotification } from '../presenters/notification.presenter';
+import type { Hidden } from '../storage/block-store';
+import type { Actor } from '../storage/session-store';
+import {
+  createNotificationHub,
+  type NotificationListener,
+  type NotificationLog,
+  type NotificationStreamEvent,
+} from './hub';
+
+export type { NotificationListener, NotificationStreamEvent };
+
+type MarkReadBody = z.infer<typeof markReadBody>;
+type NotificationsResponse = z.infer<typeof notificationsResponse>;
+export type { NotificationRow };
+
+/** One notification to make (decision 56): for whom, what, who caused it, where it leads, and why. */
+export type NewNotification = {
+  userId: string;
+  kind: NotificationKind;
+  /** Who caused it; null when no member did. A member never notifies themself. */
+  actorId: string | null;
+  target: NotificationTarget;
+  /** What caused it (`chat-<id>`, `attempt-<id>`…): one notification per member, kind and source. */
+  source: string;
+  excerpt: string | null;
+};
+
+/** A notification for everyone of a group (the coaches, a lesson's readers): all but the recipient. */
+export type GroupNotification = Omit<NewNotification, 'userId'>;
+
+/** An excerpt is at most this many characters (with the ellipsis). */
+export const EXCERPT_LENGTH = 140;
+
+/** The first words of a text for a notification: spaces collapsed, cut at a word near 140 characters. */
+export function excerptOf(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return null;
+  const chars = [...flat];
+  if (chars.length <= EXCERPT_LENGTH) return flat;
+  const cut = chars.slice(0, EXCERPT_LENGTH - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > EXCERPT_LENGTH * 0.6 ? cut.slice(0, space) : cut).trimEnd() + '…';
+}
+
+/** Whether every channel of a preference is off (then no notification is kept at all). */
+function allOff(p: KindPreference): boolean {
+  return !p.inApp && p.email === 'never' && !p.push;
+}
+
+export type NotificationsDeps = {
+  database: Database;
+  repo: NotificationsRepository;
+  /** Whom each member blocks (decision 55): a recipient who blocks the actor gets nothing. */
+  blocks: { hidden(viewerId: string): Promise<Hidden | undefined> };
+  adminEmails: ReadonlySet<string>;
+  now: () => number;
+  log: NotificationLog;
+};
+
+/**
+ * Notifications (decision 56): made by the actions that cause them (`create`, after the action
+ * committed), kept per member, read and marked read through the API, and told at once to the member's
+ * listeners on any process (the hub) and to this process's `onCreated` listeners (mail, push).
+ */
+export function notificationsService({ database, repo, blocks, adminEmails, now, log }: NotificationsDeps) {
+  const hub = createNotificationHub(database, repo, log);
+  const createdListeners = new Set<(rows: NotificationRow[]) => void>();
+
+  /** A coach: `is_admin`, or a proven address of ADMIN_EMAILS (as isAdminRow of the user presenter). */
+  function isCoach(r: RecipientRow): boolean {
+    return r.isAdmin || (r.emailConfirmedAt !== null && adminEmails.has(r.email));
+  }
+
+  /** Whether a recipient may be notified: an account in good standing (not deleted, pending or suspended). */
+  function reachable(r: RecipientRow): boolean {
+    if (r.deletedAt !== null) return false;
+    if (activeSuspension(r, now())) return false;
+    return r.membership === 'active' || isCoach(r);
+  }
+
+  async function preferencesOf(
+    userIds: readonly string[],
+    kind: NotificationKind,
+  ): Promise<Map<string, KindPreference>> {
+    const rows = await repo.preferences(userIds, kind);
+    const byUser = new Map(
+      rows.map((r) => [
+        r.userId,
+        { inApp: r.inApp, email: r.email as EmailFrequency, push: r.push } satisfies KindPreference,
+      ]),
+    );
+    return new Map(userIds.map((u) => [u, byUser.get(u) ?? { ...DEFAULT_PREFERENCES[kind] }]));
+  }
+
+  async function tellProcesses(rows: NotificationRow[]) {
+    const items = rows.filter((r) => r.inApp).map((r) => ({ userId: r.userId, id: r.id }));
+    for (let i = 0; i < items.length; i += NOTIFICATION_IDS_PER_PAYLOAD) {
+      await notify(database, notificationsChannel, {
+        type: 'created',
+        items: items.slice(i, i + NOTIFICATION_IDS_PER_PAYLOAD),
+      });
+    }
+  }
+
+  /** Stores what passes the rules, announces it; throws on a database failure (create catches). */
+  async function make(items: readonly NewNotification[]): Promise<NotificationRow[]> {
+    const wanted = items.filter((i) => i.userId !== i.actorId);
+    if (wanted.length === 0) return [];
+    const recipients = new Map(
+      (await repo.recipients([...new Set(wanted.map((i) => i.userId))])).map((r) => [r.id, r]),
+    );
+    const kept: NewNotification[] = [];
+    for (const item of wanted) {
+      const r = recipients.get(item.userId);
+      if (!r || !reachable(r)) continue;
+      if (item.actorId !== null && (await blocks.hidden(item.userId))?.ids.has(item.actorId)) continue;
+      kept.push(item);
+    }
+    const byKind = new Map<NotificationKind, NewNotification[]>();
+    for (const item of kept) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
+    const rows = [];
+    for (const [kind, list] of byKind) {
+      const prefs = await preferencesOf([...new Set(list.map((i) => i.userId))], kind);
+      for (const item of list) {
+        const p = prefs.get(item.userId) ?? DEFAULT_PREFERENCES[kind];
+        if (allOff(p)) continue;
+        rows.push({ ...item, excerpt: excerptOf(item.excerpt), inApp: p.inApp });
+      }
+    }
+    const created = await repo.insert(rows);
+    if (created.length === 0) return [];
+    await tellProcesses(created).catch((err: unknown) =>
+      log.warn({ err }, 'notifications were stored but not announced'),
+    );
+    for (const listener of createdListeners) {
+      try {
+        listener(created);
+      } catch (err) {
+        log.warn({ err }, 'a notification onCreated listener failed');
+      }
+    }
+    return created;
+  }
+
+  return {
+    /**
+     * Makes notifications, after the action that caused them committed. Leaves out the actor
+     * themself, recipients who block the actor, deleted, pending or suspended recipients, a kind the
+     * recipient turned off everywhere, and duplicates (same member, kind and source). Never throws: a
+     * notification that cannot be made is logged, and the action goes on.
+     */
+    async create(items: readonly NewNotification[]): Promise<NotificationRow[]> {
+      try {
+        return await make(items);
+      } catch (err) {
+        log.error({ err }, 'notifications could not be made');
+        return [];
+      }
+    },
+
+    /** The coaches (admins by `is_admin` or by a proven address of ADMIN_EMAILS) in good standing. */
+    async coaches(): Promise<string[]> {
+      const rows = await repo.coachCandidates([...adminEmails]);
+      return rows.filter((r) => isCoach(r) && reachable(r)).map((r) => r.id);
+    },
+
+    /** Notifies every coach (but the actor); never throws. */
+    async toCoaches(item: GroupNotification): Promise<NotificationRow[]> {
+      try {
+        const coaches = await this.coaches();
+        return await this.create(coaches.map((userId) => ({ ...item, userId })));
+      } catch (err) {
+        log.error({ err }, 'coaches could not be notified');
+        return [];
+      }
+    },
+
+    /** Notifies every member who has opened a lesson (but the actor); never throws. */
+    async toLessonReaders(
+      lesson: { thinkTank: string; topic: string; lesson: string },
+      item: GroupNotification,
+    ): Promise<NotificationRow[]> {
+      try {
+        const readers = await repo.lessonOpeners(lesson);
+        return await this.create(readers.map((userId) => ({ ...item, userId })));
+      } catch (err) {
+        log.error({ err }, 'lesson readers could not be notified');
+        return [];
+      }
+    },
+
+    /** Called on this process after notifications were stored (all of them, in-app or not). */
+    onCreated(listener: (rows: NotificationRow[]) => void): () => void {
+      createdListeners.add(listener);
+      return () => createdListeners.delete(listener);
+    },
+
+    /** Listens for one member's new notifications and unread count on this process (the hub). */
+    subscribe(userId: string, listener: NotificationListener): () => void {
+      return hub.subscribe(userId, listener);
+    },
+
+    /** Members' choices for one kind, the defaults where they made none. */
+    preferencesOf,
+
+    /** A member's unread count changed otherwise than by a new notification: every process is told. */
+    async readChanged(userId: string): Promise<void> {
+      await notify(database, notificationsChannel, { type: 'read', userId }).catch((err: unknown) =>
+        log.warn({ err }, 'a read marker was not announced'),
+      );
+    },
+
+    /** A member's in-app notifications, newest first, a page at a time (GET /api/notifications). */
+    async list(actor: Actor, query: { before?: number; limit: number }): Promise<NotificationsResponse> {
+      const rows = await repo.list(actor.user.id, { before: query.before, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      return {
+        notifications: page.map(presentNotification),
+        next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    /** GET /api/notifications/unread-count. */
+    async unreadCount(actor: Actor): Promise<{ count: number }> {
+      return { count: await repo.unreadCount(actor.user.id) };
+    },
+
+    /**
+     * POST /api/notifications/read: marks the given ids that are the member's (others' are ignored,
+     * never marked), or all of them; the member's other tabs and processes are told the new count.
+     */
+    async markRead(actor: Actor, body: MarkReadBody): Promise<{ marked: number; count: number }> {
+      const userId = actor.user.id;
+      const marked = await repo.markRead(userId, 'all' in body ? 'all' : body.ids, new Date(now()));
+      if (marked > 0) await this.readChanged(userId);
+      return { marked, count: await repo.unreadCount(userId) };
+    },
+
+    hub,
+    start: () => hub.start(),
+    stop: () => hub.stop(),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof notificationsService>;
