@@ -165,10 +165,13 @@ export const putNotificationPreferencesBody = z
     {
       kinds: z
         .partialRecord(z.enum(NOTIFICATION_KINDS), kindPreference.partial(), {
-          error: (issue) =>
-            issue.code === 'unrecognized_keys'
-              ? `kinds: unknown kind ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (the kinds are ${NOTIFICATION_KINDS.join(', ')})`
-              : 'kinds must be an object of kinds, each with inApp, email and push',
+          // An unknown kind is reported as unrecognized keys (zod 4), which its types do not list.
+          error: (issue) => {
+            const keys = (issue as { code: string; keys?: unknown[] }).keys;
+            return (issue as { code: string }).code === 'unrecognized_keys' && keys
+              ? `kinds: unknown kind ${keys.map((k) => JSON.stringify(k)).join(', ')} (the kinds are ${NOTIFICATION_KINDS.join(', ')})`
+              : 'kinds must be an object of kinds, each with inApp, email and push';
+          },
         })
         .optional(),
       weeklyDigest: z.boolean({ error: 'weeklyDigest must be true or false' }).optional(),
