@@ -53,6 +53,7 @@ import { communityService, type CommunityService } from './modules/community/com
 import { reportsRepository } from './db/repositories/reports.repository';
 import { reportsService, type ReportsService } from './modules/reports/reports.service';
 import { createBlockStore, type BlockStore } from './storage/block-store';
+import { mentionsRepository } from './db/repositories/mentions.repository';
 import { notificationsRepository } from './db/repositories/notifications.repository';
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
 
@@ -213,6 +214,11 @@ export function createContext(
     now: links.now,
     log,
   });
+  // Mentions and discussion replies (decision 57): the members handles name, and their notifications.
+  const mentioning = {
+    mentionTargets: mentionsRepository(database.db).resolve,
+    notify: (items: Parameters<NotificationsService['create']>[0]) => notifications.create(items),
+  };
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   const context: AppContext = {
@@ -244,11 +250,22 @@ export function createContext(
     memberCount,
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
-    chat: chatService({ repo: chatRepo, feed: chatFeed, media, limits, log, hidden, ...messageChanges }),
+    chat: chatService({
+      repo: chatRepo,
+      feed: chatFeed,
+      media,
+      limits,
+      log,
+      hidden,
+      ...messageChanges,
+      ...mentioning,
+    }),
     chatReads: chatReadsService({ repo: chatReadsRepository(database.db), hidden }),
     lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
     discussions: discussionsService({
       ...messageChanges,
+      ...mentioning,
+      log,
       hidden,
       repo: discussionsRepository(database.db),
       limits,

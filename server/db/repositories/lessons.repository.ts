@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
+import { mentionedMembersOf, mentionsList, uuidArray, type MentionedRecord } from './mentions.repository';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   answeredInThread,
   attemptColumns,
@@ -28,6 +30,13 @@ export type DiscussionMessageRecord = {
   removed?: { reason: string | null } | null;
   /** Its author's id, for the viewer's blocks (decision 55); never sent. */
   authorId?: string;
+  /** The members its text mentions (decision 57); absent or empty: none. */
+  mentions?: MentionedRecord[];
+  /**
+   * The standing message of the thread it replies to (decision 57), its author's id (for the viewer's
+   * blocks), name and handle, and its text; null or absent: none.
+   */
+  replyTo?: { id: number; authorId: string; name: string; username: string; text: string } | null;
 };
 
 /** A discussion message as its edit or deletion reads it (decision 53). */
@@ -38,7 +47,16 @@ export type DiscussionMessageFacts = {
   text: string;
   attemptId: string | null;
   removedAt: Date | null;
+  /** The ids of the members it mentions (decision 57). */
+  mentions: string[];
+  /** What a quote of it shows of its author (decision 57): the name, and the handle ('' when deleted). */
+  name: string;
+  handle: string;
 };
+
+/** The message a discussion message quotes, and its author (decision 57). */
+const quoted = alias(discussionMessages, 'quoted');
+const quotedAuthor = alias(users, 'quoted_author');
 
 const inSlot = (t: typeof lessonVideos | typeof discussionMessages, s: Slot) =>
   and(eq(t.thinkTank, s.thinkTank), eq(t.topicSlug, s.topicSlug), eq(t.lessonSlug, s.lessonSlug));
@@ -174,6 +192,12 @@ export function discussionsRepository(db: Db) {
           removedAt: discussionMessages.removedAt,
           removalReason: discussionMessages.removalReason,
           authorId: discussionMessages.userId,
+          mentioned: mentionedMembersOf(discussionMessages.mentions),
+          quotedId: quoted.id,
+          quotedText: quoted.text,
+          quotedAuthorId: quoted.userId,
+          quotedName: quotedAuthor.name,
+          quotedUsername: sql<string>`case when ${quotedAuthor.deletedAt} is null then ${quotedAuthor.username} else '' end`,
           ...authorColumns,
           ...attemptColumns,
         })
@@ -181,6 +205,9 @@ export function discussionsRepository(db: Db) {
         .innerJoin(users, eq(users.id, discussionMessages.userId))
         .leftJoin(attempts, joinAttempt.attempts(discussionMessages.attemptId))
         .leftJoin(recordings, joinAttempt.recordings)
+        // The quoted message while it stands (a coach's removal takes the quote away too).
+        .leftJoin(quoted, and(eq(quoted.id, discussionMessages.replyToId), isNull(quoted.removedAt)))
+        .leftJoin(quotedAuthor, eq(quotedAuthor.id, quoted.userId))
         .where(
           and(
             inSlot(discussionMessages, slot),
@@ -203,6 +230,17 @@ export function discussionsRepository(db: Db) {
         attempt: attemptOf(r),
         editedAt: r.editedAt,
         removed: r.removedAt === null ? null : { reason: r.removalReason },
+        mentions: mentionsList(r.mentioned),
+        replyTo:
+          r.quotedId === null || r.quotedAuthorId === null
+            ? null
+            : {
+                id: r.quotedId,
+                authorId: r.quotedAuthorId,
+                name: r.quotedName ?? '',
+                username: r.quotedUsername ?? '',
+                text: r.quotedText ?? '',
+              },
       }));
     },
     /** What an edit or a deletion needs to know of a message of this thread; null when it has none. */
@@ -215,6 +253,9 @@ export function discussionsRepository(db: Db) {
           text: discussionMessages.text,
           attemptId: discussionMessages.attemptId,
           removedAt: discussionMessages.removedAt,
+          mentions: discussionMessages.mentions,
+          name: authorColumns.name,
+          handle: authorColumns.username,
         })
         .from(discussionMessages)
         .innerJoin(users, eq(users.id, discussionMessages.userId))
@@ -222,11 +263,14 @@ export function discussionsRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /** Sets a standing message's text and `edited_at`; the time, or null when it is gone or removed. */
-    async edit(id: number, text: string): Promise<Date | null> {
+    /**
+     * Sets a standing message's text, the members it mentions (decision 57) and `edited_at`; the time,
+     * or null when it is gone or removed.
+     */
+    async edit(id: number, text: string, mentions: readonly string[] = []): Promise<Date | null> {
       const [row] = await db
         .update(discussionMessages)
-        .set({ text, editedAt: sql`now()` })
+        .set({ text, mentions: [...mentions], editedAt: sql`now()` })
         .where(and(eq(discussionMessages.id, id), isNull(discussionMessages.removedAt)))
         .returning({ editedAt: discussionMessages.editedAt });
       return row?.editedAt ?? null;
@@ -250,7 +294,8 @@ export function discussionsRepository(db: Db) {
     },
     /**
      * Stores a message; a coach's (`coach`) answers the thread's attempts no coach had answered, in
-     * the same statement (decision 52).
+     * the same statement (decision 52). `extra`: the members it mentions and the message it replies
+     * to (decision 57).
      */
     async insert(
       slot: Slot,
@@ -258,19 +303,24 @@ export function discussionsRepository(db: Db) {
       text: string,
       videoSeconds: number | null = null,
       coach = false,
+      extra: { mentions?: readonly string[]; replyToId?: number | null } = {},
     ) {
+      const mentions = [...(extra.mentions ?? [])];
+      const replyToId = extra.replyToId ?? null;
       if (!coach) {
         const [row] = await db
           .insert(discussionMessages)
-          .values({ ...slot, userId, text, videoSeconds })
+          .values({ ...slot, userId, text, videoSeconds, mentions, replyToId })
           .returning({ id: discussionMessages.id, createdAt: discussionMessages.createdAt });
         return row!;
       }
       const result = (await db.execute(sql`
         with m as (
-          insert into ${discussionMessages} (think_tank, topic_slug, lesson_slug, user_id, text, video_seconds)
+          insert into ${discussionMessages}
+            (think_tank, topic_slug, lesson_slug, user_id, text, video_seconds, mentions, reply_to_id)
           values (${slot.thinkTank}::text, ${slot.topicSlug}::text, ${slot.lessonSlug}::text,
-                  ${userId}::uuid, ${text}::text, ${videoSeconds}::real)
+                  ${userId}::uuid, ${text}::text, ${videoSeconds}::real, ${uuidArray(mentions)},
+                  ${replyToId}::bigint)
           returning id, created_at
         ),
         ${answeredInThread(slot, userId)}

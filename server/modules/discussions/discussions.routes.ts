@@ -50,6 +50,7 @@ export async function discussionsRoutes(app: FastifyInstance, ctx: AppContext) {
             slotOf(request.params),
             request.body.text,
             request.body.videoSeconds,
+            request.body.replyToId,
           ),
         ),
   );

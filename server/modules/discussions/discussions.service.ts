@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { AuditLog } from '../../audit/audit-log';
 import { AppError } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../db/errors';
 import { authorize } from '../../policies';
 import type { RateEventStore } from '../../lib/rate-event-store';
 import { discussionPostLimiter } from '../../lib/post-limits';
@@ -15,8 +16,21 @@ import type { ProgressChanges } from '../../storage/progress-cache';
 import type { Actor } from '../../storage/session-store';
 import type { LessonVideoLengths } from '../../storage/video-length';
 import { formatMinutes } from '../../../common/text';
-import { presentDiscussionMessage } from '../../presenters/discussion.presenter';
+import { presentDiscussionMessage, quoteExcerpt } from '../../presenters/discussion.presenter';
 import type { Hidden } from '../../storage/block-store';
+import { excerptOf, mentionedHandles } from '../../../common/mentions';
+import type { MentionTarget } from '../../db/repositories/mentions.repository';
+import type { NotificationTarget } from '../../../common/contracts/notifications';
+
+/** A notification to make (`ctx.notifications.create`, decision 56), as this service makes them. */
+type Notice = {
+  userId: string;
+  kind: 'mention' | 'discussion-reply';
+  actorId: string | null;
+  target: NotificationTarget;
+  source: string;
+  excerpt: string | null;
+};
 
 const HISTORY = 500;
 /** A player's last frame may end a little after the length the file states. */
@@ -38,6 +52,9 @@ export function discussionsService({
   removeAttempt,
   repliesRemoved,
   hidden = async () => undefined,
+  mentionTargets = async () => [],
+  notify = async () => undefined,
+  log,
 }: {
   repo: DiscussionsRepository;
   limits: RateEventStore;
@@ -55,7 +72,56 @@ export function discussionsService({
   repliesRemoved: (removed: { discussion: readonly number[] }) => Promise<unknown>;
   /** The authors a viewer blocks, left out of the threads they read (decision 55). */
   hidden?: (viewerId: string) => Promise<Hidden | undefined>;
+  /** The members handles name who may be mentioned (decision 57). */
+  mentionTargets?: (handles: readonly string[]) => Promise<MentionTarget[]>;
+  /** Makes notifications (decision 56); never throws for a notification's problem. */
+  notify?: (items: Notice[]) => Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
 }) {
+  /** The members a text mentions (decision 57). */
+  async function mentionsIn(text: string): Promise<MentionTarget[]> {
+    const handles = mentionedHandles(text);
+    return handles.length === 0 ? [] : mentionTargets(handles);
+  }
+
+  /**
+   * Tells the members `text` mentions (`mentioned`), and the author of the message it replies to
+   * (`repliedTo`) unless mentioned too: then the mention alone (decision 57).
+   */
+  async function notifyAbout(
+    author: string,
+    slot: Slot,
+    message: { id: number; text: string; videoSeconds: number | null },
+    mentioned: readonly MentionTarget[],
+    repliedTo: string | null = null,
+  ) {
+    const target = {
+      type: 'discussion' as const,
+      thinkTank: slot.thinkTank,
+      topic: slot.topicSlug,
+      lesson: slot.lessonSlug,
+      messageId: message.id,
+      videoSeconds: message.videoSeconds,
+    };
+    const excerpt = excerptOf(message.text);
+    const source = `discussion-${message.id}`;
+    const items: Notice[] = mentioned.map((m) => ({
+      userId: m.id,
+      kind: 'mention',
+      actorId: author,
+      target,
+      source,
+      excerpt,
+    }));
+    if (repliedTo !== null && !mentioned.some((m) => m.id === repliedTo)) {
+      items.push({ userId: repliedTo, kind: 'discussion-reply', actorId: author, target, source, excerpt });
+    }
+    if (items.length === 0) return;
+    await notify(items).catch((err: unknown) =>
+      log?.warn({ err, id: message.id }, 'discussion notifications failed'),
+    );
+  }
+
   /** A message of this thread that stands (not deleted, not removed by a coach), or 404. */
   async function standing(slot: Slot, id: number): Promise<DiscussionMessageFacts> {
     requireThread(slot);
@@ -92,8 +158,8 @@ export function discussionsService({
       requireThread(slot);
       const blocked = (await hidden(actor.user.id))?.ids;
       const rows = await repo.list(slot, HISTORY, actor.user.id);
-      return (blocked ? rows.filter((r) => !blocked.has(r.authorId ?? '')) : rows).map(
-        presentDiscussionMessage,
+      return (blocked ? rows.filter((r) => !blocked.has(r.authorId ?? '')) : rows).map((r) =>
+        presentDiscussionMessage(r, blocked),
       );
     },
 
@@ -110,10 +176,27 @@ export function discussionsService({
           'Only a text message can be edited: delete this one and post it again',
         );
       }
-      if ((await repo.edit(id, text)) === null) throw new AppError('not_found', 'Message not found');
+      const mentioned = await mentionsIn(text);
+      if (
+        (await repo.edit(
+          id,
+          text,
+          mentioned.map((m) => m.id),
+        )) === null
+      ) {
+        throw new AppError('not_found', 'Message not found');
+      }
       const found = (await repo.list(slot, HISTORY, actor.user.id)).find((m) => m.id === id);
       if (!found) throw new AppError('not_found', 'Message not found');
-      return presentDiscussionMessage(found);
+      // Only the members the edit adds are told (one notification per member and source anyway).
+      const before = new Set(message.mentions);
+      await notifyAbout(
+        actor.user.id,
+        slot,
+        { id, text, videoSeconds: found.videoSeconds },
+        mentioned.filter((m) => !before.has(m.id)),
+      );
+      return presentDiscussionMessage(found, (await hidden(actor.user.id))?.ids);
     },
 
     /**
@@ -155,13 +238,46 @@ export function discussionsService({
       // A coach's message gone changes members' unread marks (decision 36).
       await progress.changed(null);
     },
-    async post(actor: Actor, slot: Slot, text: string, at?: number): Promise<DiscussionMessage> {
+    /**
+     * Posts a message; `replyToId` quotes a standing message of the same thread (another thread's, or
+     * one gone: 400). The members it mentions and the quoted message's author are told (decision 57).
+     */
+    async post(
+      actor: Actor,
+      slot: Slot,
+      text: string,
+      at?: number,
+      replyToId?: number,
+    ): Promise<DiscussionMessage> {
       requireThread(slot);
       const videoSeconds = at === undefined ? null : await videoTime(slot, at);
+      const quotedMessage = replyToId === undefined ? null : await repo.facts(slot, replyToId);
+      if (replyToId !== undefined && (!quotedMessage || quotedMessage.removedAt !== null)) {
+        throw new AppError('bad_request', 'replyToId must be the id of a message in this discussion');
+      }
       await limiter.hit(actor.user.id);
+      const mentioned = await mentionsIn(text);
       // A coach's message answers the thread's attempts awaiting a reply, in its statement (decision 52).
-      const row = await repo.insert(slot, actor.user.id, text, videoSeconds, actor.isAdmin);
+      const row = await repo
+        .insert(slot, actor.user.id, text, videoSeconds, actor.isAdmin, {
+          mentions: mentioned.map((m) => m.id),
+          replyToId: replyToId ?? null,
+        })
+        .catch((err: unknown) => {
+          // The message replied to was deleted meanwhile.
+          if (isForeignKeyViolation(err)) {
+            throw new AppError('bad_request', 'replyToId must be the id of a message in this discussion');
+          }
+          throw err;
+        });
       if (actor.isAdmin) await progress.changed(null);
+      await notifyAbout(
+        actor.user.id,
+        slot,
+        { id: row.id, text, videoSeconds },
+        mentioned,
+        quotedMessage?.userId ?? null,
+      );
       return {
         id: row.id,
         text,
@@ -173,6 +289,18 @@ export function discussionsService({
         },
         videoSeconds,
         attempt: null,
+        ...(mentioned.length > 0
+          ? { mentions: mentioned.map((m) => ({ username: m.username, name: m.name })) }
+          : {}),
+        ...(quotedMessage
+          ? {
+              replyTo: {
+                id: quotedMessage.id,
+                author: { name: quotedMessage.name, username: quotedMessage.handle },
+                excerpt: quoteExcerpt(quotedMessage.text),
+              },
+            }
+          : {}),
       };
     },
     async clear(actor: Actor, slot: Slot): Promise<void> {
