@@ -9,6 +9,7 @@ import {
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
   AUDIT_ADMIN_PATH,
+  NOTIFICATIONS_PATH,
   SETTINGS_PATH,
 } from '../lib/paths';
 import { preloadable } from '../lib/preloadable';
@@ -35,6 +36,7 @@ const ReportsAdminPage = lazy(() => import('./routes/reports-admin-page'));
 const AuditAdminPage = lazy(() => import('./routes/audit-admin-page'));
 const JoinPage = lazy(() => import('./routes/join-page'));
 const MembershipWaitingPage = lazy(() => import('./routes/membership-waiting-page'));
+const NotificationsPage = lazy(() => import('./routes/notifications-page'));
 
 /** The pages a member whose join request waits (or was declined) may still open (decision 54). */
 const OPEN_WHILE_PENDING = new Set<string>([
@@ -67,6 +69,7 @@ export function AppRouter() {
         <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
         <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
         <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />
+        <Route path={NOTIFICATIONS_PATH} component={NotificationsPage} />
         <Route path={JOIN_PATH} component={JoinPage} />
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />

@@ -51,3 +51,6 @@ export const REPORTS_ADMIN_PATH = '/admin/reports';
 
 /** The coaches' moderation log (decision 53). */
 export const AUDIT_ADMIN_PATH = '/admin/audit';
+
+/** The member's notifications, newest first (decision 59). */
+export const NOTIFICATIONS_PATH = '/notifications';

@@ -49,6 +49,15 @@ export function createVideoClock() {
       const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       video.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
     },
+    /**
+     * Puts the video at `seconds` without playing it nor scrolling to it (a notification's link to a
+     * timed message, decision 59); false while there is no video yet.
+     */
+    seek(seconds: number): boolean {
+      if (!video) return false;
+      video.currentTime = seconds;
+      return true;
+    },
     marks: () => marks,
     setMarks(next: readonly VideoMark[]) {
       marks = next;

@@ -11,6 +11,12 @@ import { useCurrentUser } from '../../lib/current-user';
 const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );
+// The bell, for approved members (decision 59).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 /**
  * The top bar: logo, the centred title and sub-line, and Login or the user menu. `onSettings` is the
@@ -43,11 +49,12 @@ export function Header({ onSettings }: { onSettings: () => void }) {
             {HEADER_SUBLINE}
           </p>
         </div>
-        <div className="flex items-center justify-end">
+        <div className="flex items-center justify-end gap-1 sm:gap-2">
           {isPending ? (
             <Skeleton className="size-10 rounded-full" />
           ) : user ? (
             <Suspense fallback={<Skeleton className="size-10 rounded-full" />}>
+              {user.membership === 'active' ? <NotificationBell /> : null}
               <UserMenu user={user} onSettings={onSettings} />
             </Suspense>
           ) : (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
 import { CHAT_POLL_MS } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,6 +12,8 @@ import { continuesRun, mergeMessages } from '../chat-messages';
 import { useRemovedCommunityMessages } from '../api/change-community-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useChatScroll } from '../use-chat-scroll';
+import { useChatUnread } from '../use-chat-unread';
+import { useChatTarget } from '../use-chat-target';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { announcementOf } from '../chat-announcement';
@@ -54,6 +56,14 @@ export function CommunityRoom({ username }: { username: string }) {
   }, [queryClient, room.data?.hasOlder]);
 
   const scroll = useChatScroll(messages ?? [], loadOlder);
+  // Where the member stopped reading, and the message a notification led to (decision 59).
+  const unread = useChatUnread({
+    viewportRef: scroll.viewportRef,
+    messages,
+    username,
+    hasOlder: room.data?.hasOlder ?? false,
+  });
+  useChatTarget(scroll.viewportRef, messages);
   const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
   // What a reply answers, when the room holds it (issue 30).
   const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);
@@ -64,7 +74,10 @@ export function CommunityRoom({ username }: { username: string }) {
       <div className="relative min-h-0 flex-1" data-stream={stream}>
         <div
           ref={scroll.viewportRef}
-          onScroll={scroll.onScroll}
+          onScroll={() => {
+            scroll.onScroll();
+            unread.onScroll();
+          }}
           role="log"
           aria-label="Community messages"
           // Not live: the relative times tick and older pages come in above; the status below reads
@@ -80,14 +93,16 @@ export function CommunityRoom({ username }: { username: string }) {
           ) : null}
           <ol ref={scroll.contentRef} className="grid">
             {messages?.map((message, i) => (
-              <ChatMessageItem
-                key={message.id}
-                message={message}
-                continued={continuesRun(messages[i - 1], message)}
-                mine={message.user.username === username}
-                coach={coach}
-                repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
-              />
+              <Fragment key={message.id}>
+                {message.id === unread.dividerId ? <UnreadDivider label={unread.dividerLabel} /> : null}
+                <ChatMessageItem
+                  message={message}
+                  continued={message.id !== unread.dividerId && continuesRun(messages[i - 1], message)}
+                  mine={message.user.username === username}
+                  coach={coach}
+                  repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
+                />
+              </Fragment>
             ))}
           </ol>
           <MessageListStatus
@@ -97,6 +112,17 @@ export function CommunityRoom({ username }: { username: string }) {
             onRetry={() => void room.refetch()}
           />
         </div>
+        {unread.showJump ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={unread.jump}
+            className="absolute left-1/2 top-3 -translate-x-1/2 animate-slide-in rounded-full border shadow-lg shadow-black/30"
+          >
+            <ArrowUp aria-hidden="true" />
+            Jump to first unread
+          </Button>
+        ) : null}
         {scroll.hasUnseen ? (
           <Button
             size="sm"
@@ -111,5 +137,20 @@ export function CommunityRoom({ username }: { username: string }) {
       <NewMessageAnnouncer announcement={announcement} />
       <ChatComposer onSending={scroll.scrollToEnd} />
     </>
+  );
+}
+
+/** The line above the first message the member had not read when the chat opened (decision 59). */
+function UnreadDivider({ label }: { label: string }) {
+  return (
+    <li
+      data-unread-divider=""
+      tabIndex={-1}
+      className="my-2 flex items-center gap-3 text-xs font-bold uppercase tracking-wide text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <span aria-hidden="true" className="h-px flex-1 bg-brand/60" />
+      {label}
+      <span aria-hidden="true" className="h-px flex-1 bg-brand/60" />
+    </li>
   );
 }

@@ -12,6 +12,7 @@ import { useDiscussionMessages } from '../api/get-discussion-messages';
 import type { DiscussionThread } from '../discussion-thread';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { useFollowEnd } from '../use-follow-end';
+import { useDiscussionTarget } from '../use-discussion-target';
 import { ClearDiscussionButton } from './clear-discussion-button';
 import { DiscussionComposer } from './discussion-composer';
 import { DiscussionMessageItem } from './discussion-message-item';
@@ -44,10 +45,13 @@ export function DiscussionPanel({
   const messages = discussion.data;
   const follow = useFollowEnd(messages?.at(-1)?.id);
   const announcement = useNewMessageAnnouncement(messages, user?.username, describeMessage);
+  const clock = useVideoClock();
   usePublishVideoMarks(
-    useVideoClock(),
+    clock,
     useMemo(() => marksOf(messages), [messages]),
   );
+  // The message a notification led to (decision 59).
+  useDiscussionTarget(follow.viewportRef, messages, clock);
 
   return (
     <Card aria-labelledby={titleId} className={cn('flex h-[640px] flex-col overflow-hidden', className)}>
