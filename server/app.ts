@@ -30,6 +30,7 @@ import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await moderationRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
+  await pushRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -201,6 +203,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     clearInterval(limitsTimer);
     await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
+    await ctx.push.stop();
     await ctx.mail.stop();
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();

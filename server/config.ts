@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './lib/paths';
+import { parseEndpointPrefixes, type EndpointPrefix } from './lib/push-endpoints';
 
 /**
  * The one place that reads process.env (docs/architecture.md "Configuration"). Parsed and validated once;
@@ -208,6 +209,16 @@ const envSchema = z.object({
       .max(3_600_000, { error: 'must be at most 3600000 (an hour)' })
       .optional(),
   ),
+  // Push endpoints allowed beside the browsers' push services (decision 61): origin prefixes.
+  PUSH_ALLOWED_ENDPOINTS: z
+    .string()
+    .default('')
+    .transform((v, ctx): EndpointPrefix[] => {
+      const parsed = parseEndpointPrefixes(v);
+      if (typeof parsed !== 'string') return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }),
   SHUTDOWN_TIMEOUT_MS: optionalText.pipe(
     z.coerce
       .number<string>({ error: 'must be a number of milliseconds' })
@@ -260,6 +271,11 @@ export type Config = {
    * process looks for due batches and digests (5 s unless set, and at most half of batchMs).
    */
   notifyMail: { batchMs: number; pollMs?: number };
+  /**
+   * Web push (decision 61): the endpoints allowed beside the browsers' push services
+   * (PUSH_ALLOWED_ENDPOINTS), and optionally how long one push may take (10 s unless set; tests).
+   */
+  push: { allowedEndpoints: readonly EndpointPrefix[]; timeoutMs?: number };
   clientDir: string;
   /**
    * The Think Tank pages prerendered for members (docs/decisions.md decision 33), outside clientDir: sent only
@@ -387,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         address: `no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}`,
       },
     },
+    push: { allowedEndpoints: e.PUSH_ALLOWED_ENDPOINTS },
     notifyMail: { batchMs: e.NOTIFY_MAIL_BATCH_MS ?? 30_000 },
     clientDir: path.join(root, 'dist', 'client'),
     memberPagesDir: path.join(root, 'dist', 'member-pages'),

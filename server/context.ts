@@ -56,6 +56,8 @@ import { createBlockStore, type BlockStore } from './storage/block-store';
 import { mentionsRepository } from './db/repositories/mentions.repository';
 import { notificationsRepository } from './db/repositories/notifications.repository';
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
+import { pushRepository } from './db/repositories/push.repository';
+import { PRESENCE_WINDOW_MS, pushService, type PushService } from './modules/push/push.service';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -129,6 +131,8 @@ export type AppContext = {
    * member's live listeners on this process (the hub), `onCreated` for mail and push.
    */
   notifications: NotificationsService;
+  /** Web push to members' devices (decision 61): VAPID keys, subscriptions, pushes of new notifications. */
+  push: PushService;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -174,6 +178,25 @@ export function createContext(
     now: () => (config.clock ?? Date.now)(),
     log,
   });
+  const pushRepo = pushRepository(database.db);
+  const push = pushService({
+    repo: pushRepo,
+    secret: (name, make) => secrets.getOrCreate(name, make),
+    allowedEndpoints: config.push.allowedEndpoints,
+    subject: config.publicUrl?.startsWith('https://')
+      ? config.publicUrl
+      : `mailto:${config.mail.from.address}`,
+    // Members with an open live stream on any process (decision 58) get no push.
+    activeAmong: (userIds) => pushRepo.activeAmong(userIds, PRESENCE_WINDOW_MS),
+    pushWanted: async (userIds, kind) => {
+      const prefs = await notifications.preferencesOf(userIds, kind);
+      return new Set(userIds.filter((u) => prefs.get(u)?.push));
+    },
+    draining: () => context.lifecycle.draining,
+    timeoutMs: config.push.timeoutMs,
+    log,
+  });
+  notifications.onCreated((rows) => push.notificationsCreated(rows));
   const progressCache = createProgressCache<PreparedAnswer>(database);
   const attemptsRepo = attemptsRepository(database.db);
   const moderationRepo = moderationRepository(database.db);
@@ -308,6 +331,7 @@ export function createContext(
     community,
     blocks,
     notifications,
+    push,
     reports: reportsService({
       repo: reportsRepo,
       users,
