@@ -29,6 +29,7 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { notificationMailRoutes } from './modules/notification-mail/notification-mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { openBlobStore } from './storage/blob-store';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await attemptsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await reportsRoutes(app, ctx);
+  await notificationMailRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await pushRoutes(app, ctx);
 
@@ -182,6 +184,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     .backfillReplied()
     .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
+  ctx.notificationMail.start();
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {
     void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
@@ -204,6 +207,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
     await ctx.push.stop();
+    await ctx.notificationMail.stop();
     await ctx.mail.stop();
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();

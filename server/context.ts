@@ -53,6 +53,16 @@ import { communityService, type CommunityService } from './modules/community/com
 import { reportsRepository } from './db/repositories/reports.repository';
 import { reportsService, type ReportsService } from './modules/reports/reports.service';
 import { createBlockStore, type BlockStore } from './storage/block-store';
+import { notificationMailRepository } from './db/repositories/notification-mail.repository';
+import {
+  notificationMailService,
+  type NotificationMailService,
+} from './modules/notification-mail/notification-mail.service';
+import {
+  createUnsubscribeTokens,
+  newUnsubscribeKey,
+  UNSUBSCRIBE_KEY_SECRET,
+} from './modules/notification-mail/unsubscribe-token';
 import { mentionsRepository } from './db/repositories/mentions.repository';
 import { notificationsRepository } from './db/repositories/notifications.repository';
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
@@ -126,6 +136,11 @@ export type AppContext = {
   reports: ReportsService;
   /** Whom each member blocks, in memory, true across processes (decision 55). */
   blocks: BlockStore;
+  /**
+   * Mail a member wants (decision 60): preferences, the batches of what is still unread while the
+   * member is away, the weekly digest, one-click unsubscribe; a worker in every process.
+   */
+  notificationMail: NotificationMailService;
   /**
    * What concerns each member (decision 56): `create` after an action commits, `subscribe` for a
    * member's live listeners on this process (the hub), `onCreated` for mail and push.
@@ -242,6 +257,20 @@ export function createContext(
     mentionTargets: mentionsRepository(database.db).resolve,
     notify: (items: Parameters<NotificationsService['create']>[0]) => notifications.create(items),
   };
+  const notificationMailRepo = notificationMailRepository(database.db);
+  const notificationMail = notificationMailService({
+    repo: notificationMailRepo,
+    mail,
+    tokens: createUnsubscribeTokens(() => secrets.getOrCreate(UNSUBSCRIBE_KEY_SECRET, newUnsubscribeKey)),
+    origin: () => linkOrigin.current,
+    now: () => (config.clock ?? Date.now)(),
+    batchMs: config.notifyMail.batchMs,
+    pollMs: config.notifyMail.pollMs,
+    // A live stream open on any process: a live_presence row seen within the last 90 s (decision 58).
+    isActive: (userId) => notificationMailRepo.presentSince(userId, new Date(Date.now() - 90_000)),
+    transaction,
+    log,
+  });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   const context: AppContext = {
@@ -330,6 +359,7 @@ export function createContext(
     audit,
     community,
     blocks,
+    notificationMail,
     notifications,
     push,
     reports: reportsService({

@@ -122,6 +122,9 @@ export function hostCheck(publicUrl: string | undefined): (host: string) => stri
 export const securityHeadersFor = (publicUrl: string | undefined) =>
   securityHeaders(publicUrl?.startsWith('https://') ?? false);
 
+/** POST /unsubscribe?…, the one route exempt from the Origin check (decision 60). */
+export const isOneClickUnsubscribe = (url: string) => /^\/unsubscribe\/?(?:\?|$)/.test(url);
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** A refusal before any route: `{ "error": "…" }` for the API, plain text for a page. */
@@ -175,6 +178,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
   // A callback hook, not an async one: it runs on every request, and most return at once.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
+    // RFC 8058's one-click unsubscribe comes from a mail client, from anywhere, with no cookie: its
+    // token is its only authority, and the route reads nothing else (decision 60).
+    if (request.method === 'POST' && isOneClickUnsubscribe(request.url)) return done();
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return done(new AppError('forbidden', ERRORS.crossSite));
     }
