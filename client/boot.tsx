@@ -6,6 +6,7 @@ import { MEMBER_PAGES } from './app/member-pages';
 import { loadMemberHome } from './app/routes/home-page';
 import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 
 /**
  * The page the server sent (docs/decisions.md decisions 19 and 33): the prerendered home page, a Think Tank
@@ -61,3 +62,6 @@ if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'member' && memberPage) {
     );
   });
 }
+
+// The offline page and push notifications (decision 61): after the first paint, once the page has loaded.
+registerServiceWorker();

@@ -1,12 +1,14 @@
 import { AccountSettings } from '../../features/auth/components/account-settings';
 import { ThemeSettings } from '../../features/settings/components/theme-settings';
 import { BlockedMembers } from '../../features/settings/components/blocked-members';
+import { PushSettings } from '../../features/settings/components/push-settings';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 /**
- * /settings, from the user menu's Settings: the theme, then the Account card (e-mail address, password,
- * deleting the account), then the members they block (decision 55).
+ * /settings, from the user menu's Settings: the theme, push notifications on this device (decision 61),
+ * then the Account card (e-mail address, password, deleting the account), then the members they block
+ * (decision 55).
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
@@ -17,6 +19,7 @@ export default function SettingsPage() {
           <>
             <h2 className="font-display text-2xl font-black tracking-tight sm:text-3xl">Settings</h2>
             <ThemeSettings />
+            <PushSettings />
             <AccountSettings key={`account-${user.id}`} user={user} />
             <BlockedMembers />
           </>
