@@ -1,4 +1,4 @@
-import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Flag, MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation';
 import type { ReportedMessageKind } from '@common/contracts/reports';
@@ -32,6 +32,7 @@ export function MessageActions({
   onEdit,
   onDelete,
   report,
+  onReply,
 }: {
   /** Whose message it is, for the menu's and the dialog's names; null: the viewer's own. */
   author: string | null;
@@ -43,13 +44,15 @@ export function MessageActions({
   onDelete: (reason: string | undefined) => Promise<unknown>;
   /** Someone else's message: Report opens the report dialog (decision 55). */
   report?: { messageKind: ReportedMessageKind; messageId: number };
+  /** Reply quotes the message in the composer (a lesson discussion, decision 57). */
+  onReply?: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [deleting, setDeleting] = useState(false);
   const reasonId = useId();
   const [reporting, setReporting] = useState(false);
-  if (!canEdit && !canDelete && !report) return null;
+  if (!canEdit && !canDelete && !report && !onReply) return null;
 
   const remove = async () => {
     setDeleting(true);
@@ -82,6 +85,12 @@ export function MessageActions({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-36">
+          {onReply ? (
+            <DropdownMenuItem onSelect={onReply}>
+              <Reply aria-hidden="true" />
+              Reply
+            </DropdownMenuItem>
+          ) : null}
           {canEdit ? (
             <DropdownMenuItem onSelect={onEdit}>
               <Pencil aria-hidden="true" />

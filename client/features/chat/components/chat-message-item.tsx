@@ -52,7 +52,8 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
       </>
     );
   }
-  if (messageType === 'text' || !isMediaUrl(content)) return <MessageText text={content} />;
+  if (messageType === 'text' || !isMediaUrl(content))
+    return <MessageText text={content} mentions={message.mentions} />;
   if (messageType === 'photo')
     return <PhotoThumbnail src={content} alt={`Photo from ${message.user.name}`} />;
   if (messageType === 'video') return <VideoMessage src={content} senderName={message.user.name} />;

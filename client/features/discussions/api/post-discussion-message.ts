@@ -5,12 +5,16 @@ import { ATTEMPTS_QUERY_ROOT } from '../../../lib/attempt-queries';
 import { withMessage, type DiscussionThread } from '../discussion-thread';
 import { discussionMessagesQueryOptions } from './get-discussion-messages';
 
-/** A message to post: its text and, optionally, the time in the lesson video it points at. */
-export type NewDiscussionMessage = { text: string; videoSeconds?: number };
+/**
+ * A message to post: its text and, optionally, the time in the lesson video it points at and the
+ * message of the thread it replies to (decision 57).
+ */
+export type NewDiscussionMessage = { text: string; videoSeconds?: number; replyToId?: number };
 
 /**
- * POST /api/discussions/{thinkTank}/{topic}/{lesson} `{ text, videoSeconds? }` → 201 with the message. 400
- * blank or over 2,000 characters, or a time without a video or past its end; 404 outside the curriculum.
+ * POST /api/discussions/{thinkTank}/{topic}/{lesson} `{ text, videoSeconds?, replyToId? }` → 201 with the
+ * message. 400 blank or over 2,000 characters, a time without a video or past its end, or a reply to a
+ * message not in the thread; 404 outside the curriculum.
  */
 export function postDiscussionMessage(
   { thinkTank, topic, lesson }: DiscussionThread,

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/utils';
 import { useChangeDiscussionMessage } from '../api/change-discussion-message';
 import type { DiscussionThread } from '../discussion-thread';
 import { VideoTimeChip } from './video-time-chip';
+import { ReplyQuote } from './reply-quote';
 
 /**
  * One message: the author's picture and name (a link to their page, none for a deleted member), the
@@ -21,11 +22,14 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   mine,
   coach = false,
   thread,
+  onReply,
 }: {
   message: DiscussionMessage;
   mine: boolean;
   coach?: boolean;
   thread: DiscussionThread;
+  /** Reply in its menu quotes it in the composer (decision 57). */
+  onReply?: (message: DiscussionMessage) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const { edit, remove } = useChangeDiscussionMessage(thread);
@@ -34,14 +38,16 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
   const canDelete = !removed && (mine || coach);
   // Anyone else's message may be reported to the coaches (decision 55).
   const canReport = !removed && !mine;
+  const canReply = !removed && onReply !== undefined;
+  const hasMenu = canDelete || canReport || canReply;
   return (
     <MessageRow
       message={message}
       mine={mine}
-      className={cn('py-1.5', (canDelete || canReport) && !editing && 'pr-10')}
+      className={cn('py-1.5', hasMenu && !editing && 'pr-10')}
       contentClassName="gap-0.5"
       actions={
-        (canDelete || canReport) && !editing ? (
+        hasMenu && !editing ? (
           <MessageActions
             author={mine ? null : message.user.name || 'a deleted member'}
             canEdit={canEdit}
@@ -50,10 +56,12 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
             onEdit={() => setEditing(true)}
             onDelete={(reason) => remove.mutateAsync({ id: message.id, reason })}
             report={canReport ? { messageKind: 'discussion', messageId: message.id } : undefined}
+            onReply={canReply ? () => onReply?.(message) : undefined}
           />
         ) : null
       }
     >
+      {message.replyTo ? <ReplyQuote quote={message.replyTo} /> : null}
       {message.videoSeconds !== null ? <VideoTimeChip seconds={message.videoSeconds} /> : null}
       {removed ? (
         <RemovedNotice reason={removed.reason} />
@@ -68,7 +76,7 @@ export const DiscussionMessageItem = memo(function DiscussionMessageItem({
         />
       ) : (
         <>
-          {message.text && <MessageText text={message.text} />}
+          {message.text && <MessageText text={message.text} mentions={message.mentions} />}
           {message.attempt && (
             <AttemptCard attempt={message.attempt} author={message.user.name} mine={mine} />
           )}

@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { formatMinutes } from '@common/text';
 import { Card } from '../../../components/ui/card';
 import { MessageListStatus } from '../../../components/message-list-status';
@@ -46,6 +46,9 @@ export function DiscussionPanel({
   const follow = useFollowEnd(messages?.at(-1)?.id);
   const announcement = useNewMessageAnnouncement(messages, user?.username, describeMessage);
   const clock = useVideoClock();
+  // The message being replied to (decision 57), quoted above the composer until sent or cancelled.
+  const [replyTo, setReplyTo] = useState<DiscussionMessage | null>(null);
+  const reply = useCallback((message: DiscussionMessage) => setReplyTo(message), []);
   usePublishVideoMarks(
     clock,
     useMemo(() => marksOf(messages), [messages]),
@@ -91,13 +94,19 @@ export function DiscussionPanel({
                 mine={message.user.username === user?.username}
                 coach={user?.isAdmin ?? false}
                 thread={thread}
+                onReply={reply}
               />
             ))}
           </ol>
         ) : null}
       </div>
       <NewMessageAnnouncer announcement={announcement} />
-      <DiscussionComposer thread={thread} onSending={follow.scrollToEnd} />
+      <DiscussionComposer
+        thread={thread}
+        onSending={follow.scrollToEnd}
+        replyTo={replyTo}
+        onReplyChange={setReplyTo}
+      />
     </Card>
   );
 }
