@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { mediaRoutes, uploadRoutes } from './modules/media/media.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { chatReadsRoutes } from './modules/chat/chat-reads.routes';
 import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll-fast-path';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await mediaRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await chatRoutes(app, ctx);
+  await liveRoutes(app, ctx);
   await chatReadsRoutes(app, ctx);
   await lessonsRoutes(app, ctx);
   await discussionsRoutes(app, ctx);
@@ -175,6 +177,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await ctx.sessions.start();
   await ctx.chatFeed.start();
+  await ctx.live.start();
+  ctx.presence.start();
   await ctx.memberCount.start();
   await ctx.progressCache.start();
   await ctx.blocks.start();
@@ -200,7 +204,10 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   // Before the preClose hook below: it stops answering as soon as Fastify starts closing.
   const pollFastPath = installPollFastPath(app, ctx, metrics);
   // Streams never finish by themselves: end them before the server waits for requests to drain.
-  app.addHook('preClose', async () => ctx.chatFeed.closeStreams());
+  app.addHook('preClose', async () => {
+    ctx.chatFeed.closeStreams();
+    ctx.live.closeStreams();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweepTimer);
     clearInterval(limitsTimer);
@@ -214,6 +221,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.blocks.stop();
     await ctx.notifications.stop();
     await ctx.chatFeed.stop();
+    await ctx.live.stop();
+    // The drain: this process's members are no longer here (decision 58).
+    await ctx.presence.stop().catch(() => {});
     await ctx.sessions.stop();
   });
 

@@ -53,6 +53,10 @@ import { communityService, type CommunityService } from './modules/community/com
 import { reportsRepository } from './db/repositories/reports.repository';
 import { reportsService, type ReportsService } from './modules/reports/reports.service';
 import { createBlockStore, type BlockStore } from './storage/block-store';
+import { createLiveHub, type LiveHub } from './live/live-hub';
+import { liveAttempts, liveDiscussions } from './live/live-discussions';
+import { createPresence, type Presence } from './storage/presence';
+import { presentDiscussionMessage } from './presenters/discussion.presenter';
 import { notificationMailRepository } from './db/repositories/notification-mail.repository';
 import {
   notificationMailService,
@@ -136,6 +140,10 @@ export type AppContext = {
   reports: ReportsService;
   /** Whom each member blocks, in memory, true across processes (decision 55). */
   blocks: BlockStore;
+  /** This process's live streams and the lesson discussions they show, told of changes on any process (decision 58). */
+  live: LiveHub;
+  /** Who has a live stream open on any process (decision 58): `isActive`, `activeAmong`. */
+  presence: Presence;
   /**
    * Mail a member wants (decision 60): preferences, the batches of what is still unread while the
    * member is away, the weekly digest, one-click unsubscribe; a worker in every process.
@@ -185,6 +193,9 @@ export function createContext(
   // What a member reads leaves out the members they block (decision 55).
   const hidden = (viewerId: string) => blocks.hidden(viewerId);
   const memberCount = createMemberCount(database, users);
+  // The live streams' lesson discussions (decision 58) and who has one open.
+  const live = createLiveHub(database, discussionsRepository(database.db), presentDiscussionMessage);
+  const presence = createPresence(database, { log });
   const notifications = notificationsService({
     database,
     repo: notificationsRepository(database.db),
@@ -359,6 +370,8 @@ export function createContext(
     audit,
     community,
     blocks,
+    live,
+    presence,
     notificationMail,
     notifications,
     push,
@@ -374,5 +387,8 @@ export function createContext(
       suspend: (actor, id, body) => community.suspend(actor, id, body),
     }),
   };
+  // Every change of a discussion reaches the live streams on its thread, on every process (decision 58).
+  context.discussions = liveDiscussions(context.discussions, live);
+  context.attempts = liveAttempts(context.attempts, live, database.db);
   return context;
 }

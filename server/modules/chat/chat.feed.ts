@@ -14,6 +14,7 @@ import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { ChatMessageRecord, ChatRepository } from '../../db/repositories/chat.repository';
 import { presentChatMessage } from '../../presenters/chat.presenter';
 import type { Hidden } from '../../storage/block-store';
+import { HEARTBEAT_FRAME, frameOf, joinFrames, namedEventFrame, type Frame } from '../../lib/sse';
 
 /** A stream client that stops reading is dropped once this much waits for it. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -24,10 +25,10 @@ const FALLBACK_REFRESH_MS = 1000;
 
 /**
  * One message as every reader gets it, made once when the message arrives: its JSON (joined into
- * the poll's page), and its stream event as bytes, both bare and framed as an HTTP/1.1 chunk, so
- * that a stream costs one socket write of shared bytes per message and no work of its own.
+ * the poll's page), and its stream event as bytes (server/lib/sse.ts).
  */
-export type Frame = { raw: Buffer; chunk: Buffer };
+export type { Frame };
+export { frameOf, namedEventFrame };
 type Prepared = { record: ChatMessageRecord; message: ChatMessage; json: string; frame: Frame };
 
 /** What a connected stream needs: one write of a frame's bytes, its backlog, and an end. */
@@ -43,35 +44,13 @@ export type StreamClient = {
 const hides = (hidden: Hidden | undefined | null, author: string | undefined): boolean =>
   hidden !== undefined && hidden !== null && author !== undefined && hidden.ids.has(author);
 
-/** `text` as an SSE event (or comment), bare and as a chunk of a chunked HTTP/1.1 body. */
-export function frameOf(text: string): Frame {
-  return chunked(Buffer.from(text));
-}
-
-/** A named event that is not a message (no id, so a reconnecting stream's Last-Event-ID keeps its place). */
-export function namedEventFrame(event: string, data: unknown): Frame {
-  return frameOf(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-function chunked(raw: Buffer): Frame {
-  return {
-    raw,
-    chunk: Buffer.concat([Buffer.from(`${raw.length.toString(16)}\r\n`), raw, Buffer.from('\r\n')]),
-  };
-}
-
 function prepare(record: ChatMessageRecord): Prepared {
   const message = presentChatMessage(record);
   const json = JSON.stringify(message);
   return { record, message, json, frame: frameOf(`id: ${message.id}\ndata: ${json}\n\n`) };
 }
 
-/** Several events as one frame: their bytes one after the other, framed as one chunk. */
-function joinFrames(frames: Frame[]): Frame {
-  return chunked(Buffer.concat(frames.map((f) => f.raw)));
-}
-
-const HEARTBEAT = frameOf(': keep-alive\n\n');
+const HEARTBEAT = HEARTBEAT_FRAME;
 /** Poll answers kept per `after` value until the room changes. */
 const MAX_CACHED_ANSWERS = 256;
 
