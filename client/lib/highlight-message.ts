@@ -9,9 +9,11 @@ const HIGHLIGHT_MS = 4_000;
 export function highlightMessage(container: HTMLElement | null, messageId: number): boolean {
   const el = container?.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
   if (!el) return false;
-  // At once, not smoothly: a list that follows its end (the chat) learns from its scroll event that the
-  // member is no longer there before anything else moves it.
+  // At once, not smoothly, so that the list's own scroll position is final right away.
   el.scrollIntoView({ block: 'center', behavior: 'instant' });
+  // Told now, not at the next frame's scroll event: a resize observer of this frame would otherwise
+  // still think the member is at the end and scroll back there.
+  container?.dispatchEvent(new Event('scroll'));
   if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
   el.focus({ preventScroll: true });
   el.removeAttribute(TARGET_ATTRIBUTE);

@@ -35,6 +35,14 @@ export async function loadRoomUntil(client: QueryClient, id: number): Promise<bo
   }
 }
 
+/** Scrolls the divider to the top of the list and focuses it (keyboard and screen reader users). */
+function showDivider(viewport: HTMLElement | null, divider: HTMLElement) {
+  divider.scrollIntoView({ block: 'start', behavior: 'instant' });
+  // The list learns now that the member left its end (see highlightMessage).
+  viewport?.dispatchEvent(new Event('scroll'));
+  divider.focus({ preventScroll: true });
+}
+
 /** Where the divider goes: the first held message from `opening.firstUnreadId` on that is not mine. */
 export function dividerIdOf(
   opening: ChatReadPosition | null,
@@ -127,8 +135,7 @@ export function useChatUnread({
       const divider = viewportRef.current?.querySelector<HTMLElement>('[data-unread-divider]');
       if (divider) {
         pendingJump.current = false;
-        divider.scrollIntoView({ block: 'start' });
-        divider.focus({ preventScroll: true });
+        showDivider(viewportRef.current, divider);
       }
     }
   }, [messages, dividerId, check, report, viewportRef]);
@@ -159,8 +166,7 @@ export function useChatUnread({
       const divider = viewportRef.current?.querySelector<HTMLElement>('[data-unread-divider]');
       if (pendingJump.current && divider) {
         pendingJump.current = false;
-        divider.scrollIntoView({ block: 'start' });
-        divider.focus({ preventScroll: true });
+        showDivider(viewportRef.current, divider);
       }
     });
   }, [client, opening, viewportRef]);
