@@ -64,10 +64,13 @@ describe('community chat delivery', () => {
     const b = await secondMember(f);
     try {
       let streamTries = 0;
-      await b.page.route('**/api/chat/community/stream', (route) => {
-        streamTries += 1;
-        return route.abort();
-      });
+      await b.page.route(
+        (url) => url.pathname === '/api/live',
+        (route) => {
+          streamTries += 1;
+          return route.abort();
+        },
+      );
       const bRequests = recordMessageRequests(b.page);
       await openChat(b.page);
       await openChat(page);

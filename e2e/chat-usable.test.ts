@@ -286,7 +286,10 @@ describe('the member count', () => {
 
     // A member sees the count of a small tribe (here without the stream, which would send the real one).
     members = 3;
-    await page.route('**/api/chat/community/stream', (route) => route.abort());
+    await page.route(
+      (url) => url.pathname === '/api/live',
+      (route) => route.abort(),
+    );
     await signUpViaApi(context, baseURL);
     answered = counted();
     await page.reload();

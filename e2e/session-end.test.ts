@@ -29,7 +29,7 @@ describe('a session ended elsewhere', () => {
     // It does not keep knocking: the stream was closed for good, not retried.
     let streamTries = 0;
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/chat/community/stream') streamTries += 1;
+      if (new URL(r.url()).pathname === '/api/live') streamTries += 1;
     });
     await page.waitForTimeout(4000);
     expect(streamTries).toBe(0);

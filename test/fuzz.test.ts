@@ -314,7 +314,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * member's requests go over HTTP and only the head of the answer is read. Any other route that
  * does not answer in time is reported.
  */
-const STREAMS = new Set(['GET /api/chat/community/stream']);
+const STREAMS = new Set(['GET /api/chat/community/stream', 'GET /api/live']);
 
 type Report = (label: string, res: LightMyRequestResponse, problem?: string | null) => void;
 
@@ -417,6 +417,16 @@ async function fuzzStream(route: Route, cookie: string, problems: string[]) {
     ),
     ...['-1', '1e308', '9007199254740993', '__proto__', 'x'.repeat(4000), ''].map(
       (value): [string, string, string | undefined] => [`Last-Event-ID ${value.slice(0, 20)}`, '', value],
+    ),
+    // The live stream's topics (decision 58): hostile values in each.
+    ...Object.keys(shapeOf(route.querystring)).flatMap((field) =>
+      HOSTILE_URL_VALUES.filter(([name]) => !name.includes('64 KB')).map(
+        ([name, value]): [string, string, string | undefined] => [
+          `query ${field} = ${name}`,
+          `?${field}=${value}`,
+          undefined,
+        ],
+      ),
     ),
   ];
   for (const [name, query, lastEventId] of cases) {

@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { MessageListStatus } from '../../../components/message-list-status';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useLiveState } from '../../../lib/live-connection';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { cn } from '../../../lib/utils';
 import { usePublishVideoMarks, useVideoClock, type VideoMark } from '../../../lib/video-clock';
@@ -27,8 +28,9 @@ const marksOf = (messages: readonly DiscussionMessage[] | undefined): VideoMark[
   );
 
 /**
- * A saved discussion (docs/decisions.md decision 5), 640px high: the thread's messages, refreshed every 3 s while
- * shown, and the input; admins also get Clear. Used on the lesson, spiritual and physiological pages.
+ * A saved discussion (docs/decisions.md decision 5), 640px high: the thread's messages, kept current by
+ * the tab's live connection (decision 58; polled every 1.5 s only while it is down), and the input;
+ * admins also get Clear. Used on the lesson, spiritual and physiological pages.
  */
 export function DiscussionPanel({
   thread,
@@ -42,6 +44,8 @@ export function DiscussionPanel({
   const titleId = useId();
   const { user } = useCurrentUser();
   const discussion = useDiscussionMessages(thread);
+  // Whether the tab's live connection delivers this thread (decision 58): polled only while not.
+  const live = useLiveState();
   const messages = discussion.data;
   const follow = useFollowEnd(messages?.at(-1)?.id);
   const announcement = useNewMessageAnnouncement(messages, user?.username, describeMessage);
@@ -57,7 +61,11 @@ export function DiscussionPanel({
   useDiscussionTarget(follow.viewportRef, messages, clock);
 
   return (
-    <Card aria-labelledby={titleId} className={cn('flex h-[640px] flex-col overflow-hidden', className)}>
+    <Card
+      aria-labelledby={titleId}
+      data-live={live}
+      className={cn('flex h-[640px] flex-col overflow-hidden', className)}
+    >
       <header className="flex shrink-0 items-center gap-3 border-b px-4 py-3 sm:px-5">
         <span className="grid size-9 place-items-center rounded-lg bg-primary/15 text-brand">
           <MessagesSquare aria-hidden="true" className="size-5" />
