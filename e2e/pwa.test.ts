@@ -1,0 +1,76 @@
+// The installable app (issue 32 part 5, decision 61): the manifest and its icons, the service worker
+// at /sw.js with the scope /, and its offline page when the network is gone.
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+
+type Manifest = {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+};
+
+/** A PNG's width and height from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+describe('the installable app', () => {
+  it('links a manifest served as application/manifest+json whose icons load at their sizes', async () => {
+    const { page, baseURL } = f;
+    await page.goto('/');
+    const link = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(link).toBe('/manifest.webmanifest');
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#09090b');
+
+    const res = await fetch(new URL(link!, baseURL));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as Manifest;
+    expect(manifest).toMatchObject({
+      name: 'Tribe36',
+      short_name: 'Tribe36',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#09090b',
+      background_color: '#09090b',
+    });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.filter((i) => i.purpose === 'maskable')).toHaveLength(1);
+    for (const icon of manifest.icons) {
+      const image = await fetch(new URL(icon.src, baseURL));
+      expect(image.status, icon.src).toBe(200);
+      expect(image.headers.get('content-type'), icon.src).toBe('image/png');
+      expect(pngSize(Buffer.from(await image.arrayBuffer())), icon.src).toBe(icon.sizes);
+    }
+  });
+
+  it('registers /sw.js with the scope /, and shows the offline page for a page with the network off', async () => {
+    const { page, context, baseURL } = f;
+    await page.goto('/');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(new URL('/', baseURL).href);
+    // The worker takes the open page over (clients.claim) once it is active.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const sw = await fetch(new URL('/sw.js', baseURL));
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+
+    await context.setOffline(true);
+    await page.goto('/?back=1');
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(await page.title()).toBe('You are offline · Tribe36');
+    // The address stays the page asked for: Try again asks for it again.
+    expect(new URL(page.url()).search).toBe('?back=1');
+
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Standard Issue Comms' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'You are offline' }).count()).toBe(0);
+  });
+});
