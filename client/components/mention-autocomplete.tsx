@@ -116,7 +116,7 @@ export function useMentionAutocomplete({
           id={listId}
           role="listbox"
           aria-label="Members to mention"
-          className="absolute bottom-full left-0 z-20 mb-1 max-h-64 w-[max(100%,16rem)] max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+          className="absolute bottom-full right-0 z-20 mb-1 max-h-64 w-[max(100%,16rem)] max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
         >
           {members.map((member, i) => (
             <li

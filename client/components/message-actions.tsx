@@ -1,5 +1,5 @@
 import { Flag, MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation';
 import type { ReportedMessageKind } from '@common/contracts/reports';
 import { serverErrorMessage } from '../lib/api-error';
@@ -52,6 +52,8 @@ export function MessageActions({
   const [deleting, setDeleting] = useState(false);
   const reasonId = useId();
   const [reporting, setReporting] = useState(false);
+  /** Reply was chosen: the focus goes to the composer, not back to the menu's button. */
+  const replying = useRef(false);
   if (!canEdit && !canDelete && !report && !onReply) return null;
 
   const remove = async () => {
@@ -84,9 +86,22 @@ export function MessageActions({
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="min-w-36">
+        <DropdownMenuContent
+          align="end"
+          className="min-w-36"
+          onCloseAutoFocus={(event) => {
+            if (!replying.current) return;
+            replying.current = false;
+            event.preventDefault();
+          }}
+        >
           {onReply ? (
-            <DropdownMenuItem onSelect={onReply}>
+            <DropdownMenuItem
+              onSelect={() => {
+                replying.current = true;
+                onReply();
+              }}
+            >
               <Reply aria-hidden="true" />
               Reply
             </DropdownMenuItem>
