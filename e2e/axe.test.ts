@@ -25,6 +25,7 @@ function routes(memberUsername: string) {
     '/admin/community',
     '/admin/reports',
     '/admin/audit',
+    '/notifications',
     '/join',
     `/member/${memberUsername}`,
     '/confirm-email',
@@ -141,6 +142,13 @@ const userMenu: Overlay = {
     await page.getByRole('menu').waitFor();
   },
 };
+const notificationsPanel: Overlay = {
+  name: 'notifications panel',
+  open: async (page) => {
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+  },
+};
 const changePasswordDialog: Overlay = {
   name: 'change password dialog',
   open: async (page) => {
@@ -219,7 +227,11 @@ describe('axe-core', () => {
       data: { text: 'A first thought on this lesson' },
     });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const report = await audit(page, routes(other.user.username), [userMenu, changePasswordDialog]);
+    const report = await audit(page, routes(other.user.username), [
+      userMenu,
+      notificationsPanel,
+      changePasswordDialog,
+    ]);
     expectNone(report);
   });
 });

@@ -62,6 +62,7 @@ describe('every route has its own title', () => {
       '/admin/community': ['Community · Tribe36', heading('Community')],
       '/admin/reports': ['Reports · Tribe36', heading('Reports')],
       '/admin/audit': ['Moderation log · Tribe36', heading('Moderation log')],
+      '/notifications': ['Notifications · Tribe36', heading('Notifications')],
       [`/member/${alice.user.username}`]: ['Alice Runner · Tribe36', heading('Alice Runner')],
       [`/member/${hidden.user.username}`]: ['Access Denied · Tribe36', heading('Access Denied')],
       '/think-tanks/physiological': ['Physiological · Tribe36', heading('Physiological')],
