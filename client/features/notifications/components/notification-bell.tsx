@@ -1,5 +1,5 @@
 import { Bell, CheckCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification } from '@common/contracts/notifications';
 import { Button } from '../../../components/ui/button';
@@ -30,7 +30,11 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const items = recent.data?.notifications.slice(0, RECENT_LIMIT);
 
+  // A notification or 'See all' opens a page whose heading or message takes focus: the closing panel
+  // must not take it back to the bell.
+  const navigated = useRef(false);
   const openOne = (n: Notification) => {
+    navigated.current = true;
     setOpen(false);
     if (n.readAt === null) markRead.mutate({ ids: [n.id] });
   };
@@ -61,6 +65,11 @@ export function NotificationBell() {
       <PopoverContent
         align="end"
         aria-label="Notifications"
+        onCloseAutoFocus={(event) => {
+          if (!navigated.current) return;
+          navigated.current = false;
+          event.preventDefault();
+        }}
         className="flex max-h-[min(34rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col"
       >
         <div className="flex shrink-0 items-center justify-between gap-2 border-b px-3 py-2">
@@ -107,7 +116,10 @@ export function NotificationBell() {
         <div className="shrink-0 border-t p-1">
           <Link
             href={NOTIFICATIONS_PATH}
-            onClick={() => setOpen(false)}
+            onClick={() => {
+              navigated.current = true;
+              setOpen(false);
+            }}
             className="block rounded-md px-3 py-2 text-center text-sm font-semibold text-brand hover:bg-accent/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
           >
             See all notifications
