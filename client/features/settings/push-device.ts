@@ -20,11 +20,19 @@ export function pushSupported(): boolean {
   );
 }
 
-/** The service worker's registration, or null when none is registered (a development build). */
+/**
+ * The service worker's registration: in a production build it is registered once the page has loaded
+ * (client/lib/service-worker.ts), so a first visit straight to Settings waits for it (10 s at most); a
+ * development build registers none.
+ */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   const existing = await navigator.serviceWorker.getRegistration('/');
-  if (!existing) return null;
-  return navigator.serviceWorker.ready;
+  if (existing?.active) return existing;
+  if (!existing && !import.meta.env.PROD) return null;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+  ]);
 }
 
 /** The subscription as the API takes it. */

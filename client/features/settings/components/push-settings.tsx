@@ -17,7 +17,7 @@ const STATUS: Record<PushDeviceState, string> = {
 function problemOf(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? err.message;
   if (err instanceof DOMException && err.name === 'AbortError')
-    return 'The browser’s push service could not be reached. Try again later.';
+    return 'The browser could not subscribe to its push service (a private window has none). Try again later.';
   return err instanceof Error ? err.message : 'Something went wrong. Try again.';
 }
 
