@@ -238,6 +238,7 @@ export function createContext(
     progress: progressCache,
     log,
     removal: attemptRemoval({ repo: moderationRepo, audit, transaction }),
+    produce: notifications.producers,
   });
   // Edits and deletions of messages (decision 53): an attempt's message deletes its attempt; a message
   // gone may have been a coach's first reply to an attempt (decision 52).
@@ -262,6 +263,7 @@ export function createContext(
     origin: () => linkOrigin.current,
     now: links.now,
     log,
+    produce: notifications.producers,
   });
   // Mentions and discussion replies (decision 57): the members handles name, and their notifications.
   const mentioning = {
@@ -322,9 +324,16 @@ export function createContext(
       hidden,
       ...messageChanges,
       ...mentioning,
+      produce: notifications.producers,
     }),
     chatReads: chatReadsService({ repo: chatReadsRepository(database.db), hidden }),
-    lessons: lessonsService({ repo: lessonsRepo, media, lengths: videoLengths, publicUrl: config.publicUrl }),
+    lessons: lessonsService({
+      repo: lessonsRepo,
+      media,
+      lengths: videoLengths,
+      publicUrl: config.publicUrl,
+      produce: notifications.producers,
+    }),
     discussions: discussionsService({
       ...messageChanges,
       ...mentioning,
@@ -335,6 +344,7 @@ export function createContext(
       videoLengths,
       attempts,
       progress: progressCache,
+      produce: notifications.producers,
     }),
     progressCache,
     progress: progressService({
@@ -385,6 +395,7 @@ export function createContext(
       removeDiscussionMessage: (actor, slot, id, reason) =>
         context.discussions.remove(actor, slot, id, reason),
       suspend: (actor, id, body) => community.suspend(actor, id, body),
+      produce: notifications.producers,
     }),
   };
   // Every change of a discussion reaches the live streams on its thread, on every process (decision 58).

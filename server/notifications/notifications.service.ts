@@ -22,6 +22,7 @@ import {
   type NotificationLog,
   type NotificationStreamEvent,
 } from './hub';
+import { notificationProducers } from './producers';
 
 export type { NotificationListener, NotificationStreamEvent };
 
@@ -159,7 +160,7 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     return created;
   }
 
-  return {
+  const service = {
     /**
      * Makes notifications, after the action that caused them committed. Leaves out the actor
      * themself, recipients who block the actor, deleted, pending or suspended recipients, a kind the
@@ -184,8 +185,8 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     /** Notifies every coach (but the actor); never throws. */
     async toCoaches(item: GroupNotification): Promise<NotificationRow[]> {
       try {
-        const coaches = await this.coaches();
-        return await this.create(coaches.map((userId) => ({ ...item, userId })));
+        const coaches = await service.coaches();
+        return await service.create(coaches.map((userId) => ({ ...item, userId })));
       } catch (err) {
         log.error({ err }, 'coaches could not be notified');
         return [];
@@ -199,7 +200,7 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     ): Promise<NotificationRow[]> {
       try {
         const readers = await repo.lessonOpeners(lesson);
-        return await this.create(readers.map((userId) => ({ ...item, userId })));
+        return await service.create(readers.map((userId) => ({ ...item, userId })));
       } catch (err) {
         log.error({ err }, 'lesson readers could not be notified');
         return [];
@@ -249,7 +250,7 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     async markRead(actor: Actor, body: MarkReadBody): Promise<{ marked: number; count: number }> {
       const userId = actor.user.id;
       const marked = await repo.markRead(userId, 'all' in body ? 'all' : body.ids, new Date(now()));
-      if (marked > 0) await this.readChanged(userId);
+      if (marked > 0) await service.readChanged(userId);
       return { marked, count: await repo.unreadCount(userId) };
     },
 
@@ -257,6 +258,9 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     start: () => hub.start(),
     stop: () => hub.stop(),
   };
+  /** The causes of decision 56, each called by the service whose action it follows. */
+  const producers = notificationProducers(service, repo, log);
+  return { ...service, producers };
 }
 
 export type NotificationsService = ReturnType<typeof notificationsService>;

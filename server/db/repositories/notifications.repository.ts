@@ -2,6 +2,9 @@ import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationTarget } from '../../../common/contracts/notifications';
 import type { Db } from '../client';
 import {
+  attempts,
+  chatMessages,
+  discussionMessages,
   lessonProgress,
   notificationPreferences,
   notifications,
@@ -128,6 +131,94 @@ export function notificationsRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.userId);
+    },
+
+    /**
+     * The attempts a coach's message has just answered (their first reply, `reply_message_id`, decision
+     * 52), with their authors and the message that posted each: a chat reply to an attempt's message, or
+     * a message in a lesson discussion after attempts there.
+     */
+    async attemptsAnsweredBy(
+      message:
+        | { kind: 'chat'; id: number }
+        | { kind: 'lesson'; id: number; thinkTank: string; topic: string; lesson: string },
+    ): Promise<Array<{ attemptId: string; userId: string; messageId: number }>> {
+      if (message.kind === 'chat') {
+        return db
+          .select({ attemptId: attempts.id, userId: attempts.userId, messageId: chatMessages.id })
+          .from(chatMessages)
+          .innerJoin(attempts, eq(attempts.id, chatMessages.attemptId))
+          .where(
+            and(
+              sql`${chatMessages.id} = (select reply_to_id from ${chatMessages} r where r.id = ${message.id}::bigint)`,
+              eq(attempts.replyMessageId, message.id),
+            ),
+          );
+      }
+      return db
+        .select({ attemptId: attempts.id, userId: attempts.userId, messageId: discussionMessages.id })
+        .from(discussionMessages)
+        .innerJoin(attempts, eq(attempts.id, discussionMessages.attemptId))
+        .where(
+          and(
+            eq(discussionMessages.thinkTank, message.thinkTank),
+            eq(discussionMessages.topicSlug, message.topic),
+            eq(discussionMessages.lessonSlug, message.lesson),
+            lt(discussionMessages.id, message.id),
+            eq(attempts.replyMessageId, message.id),
+          ),
+        );
+    },
+
+    /** A chat message's or a discussion message's author, text and thread (a removal's notification). */
+    async message(
+      kind: 'chat' | 'discussion',
+      id: number,
+    ): Promise<{
+      userId: string;
+      content: string;
+      thread: { thinkTank: string; topic: string; lesson: string } | null;
+      videoSeconds: number | null;
+    } | null> {
+      if (kind === 'chat') {
+        const [row] = await db
+          .select({
+            userId: chatMessages.userId,
+            content: chatMessages.content,
+            type: chatMessages.messageType,
+          })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, id))
+          .limit(1);
+        return row
+          ? {
+              userId: row.userId,
+              content: row.type === 'text' || row.type === 'attempt' ? row.content : '',
+              thread: null,
+              videoSeconds: null,
+            }
+          : null;
+      }
+      const [row] = await db
+        .select({
+          userId: discussionMessages.userId,
+          content: discussionMessages.text,
+          thinkTank: discussionMessages.thinkTank,
+          topic: discussionMessages.topicSlug,
+          lesson: discussionMessages.lessonSlug,
+          videoSeconds: discussionMessages.videoSeconds,
+        })
+        .from(discussionMessages)
+        .where(eq(discussionMessages.id, id))
+        .limit(1);
+      return row
+        ? {
+            userId: row.userId,
+            content: row.content,
+            thread: { thinkTank: row.thinkTank, topic: row.topic, lesson: row.lesson },
+            videoSeconds: row.videoSeconds,
+          }
+        : null;
     },
 
     /** The preference rows of these members for one kind (a member with none has the defaults). */

@@ -1,3 +1,4 @@
+import type { NotificationProducers } from '../../notifications/producers';
 import type {
   AttemptReviewItem,
   AttemptsReviewQuery,
@@ -60,6 +61,8 @@ type Deps = {
     attemptId: string,
     reason: string | null,
   ) => Promise<{ chat: number[]; discussion: number[] }>;
+  /** Tells coaches of a new attempt, its author of a coach's reply or removal (decision 56). */
+  produce?: Pick<NotificationProducers, 'attemptPosted' | 'coachPosted' | 'attemptRemoved'>;
 };
 
 /** A review list cursor ('<time>_<id>', checked by the contract's pattern) as its parts. */
@@ -110,6 +113,7 @@ export function attemptsService({
   progress,
   log,
   removal,
+  produce,
 }: Deps) {
   const chatLimiter = chatPostLimiter(limits);
   const discussionLimiter = discussionPostLimiter(limits);
@@ -208,9 +212,11 @@ export function attemptsService({
       };
 
       if (!thread) {
+        let attemptId = '';
         const record = await storing(() =>
           feed.publish(async () => {
             const created = await chatRepo.insertAttempt(input);
+            attemptId = created.attemptId;
             return authoredChatRecord(
               created,
               { content: input.caption, messageType: 'attempt', attempt: attemptOf(created) },
@@ -218,12 +224,24 @@ export function attemptsService({
             );
           }),
         );
+        await produce?.attemptPosted(
+          actor,
+          { id: attemptId, caption: input.caption },
+          { kind: 'chat', messageId: record.id },
+        );
         return { target, chatMessage: presentChatMessage(record), discussionMessage: null };
       }
       // A coach's attempt answers the thread's earlier ones, as any coach's message there (decision 52).
       const created = await storing(() => repo.postToDiscussion(thread, input, actor.isAdmin));
       // A coach's own attempt is a coach's post in the thread (the unread mark, decision 36).
       if (actor.isAdmin) await progress.changed(null);
+      const lesson = { thinkTank: thread.thinkTank, topic: thread.topicSlug, lesson: thread.lessonSlug };
+      await produce?.attemptPosted(
+        actor,
+        { id: created.attemptId, caption: input.caption },
+        { kind: 'lesson', messageId: created.id, ...lesson },
+      );
+      await produce?.coachPosted(actor, { kind: 'lesson', id: created.id, text: input.caption, ...lesson });
       return {
         target,
         chatMessage: null,
@@ -254,6 +272,7 @@ export function attemptsService({
       const chatIds = [...deleted.chatMessageIds, ...(removed?.chat ?? [])];
       if (chatIds.length > 0) await feed.removed(chatIds);
       if (removed) await repo.repliesRemoved(removed, [...adminEmails]);
+      if (removed) await produce?.attemptRemoved(actor, removed, reason);
       await progress.changed(null);
       await removeFiles(deleted.mediaIds);
     },

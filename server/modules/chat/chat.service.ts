@@ -1,4 +1,5 @@
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
+import type { NotificationProducers } from '../../notifications/producers';
 import type { ChatMessageFacts, ChatRepository } from '../../db/repositories/chat.repository';
 import type { Db } from '../../db/client';
 import type { AuditLog } from '../../audit/audit-log';
@@ -54,6 +55,8 @@ type Deps = {
   mentionTargets?: (handles: readonly string[]) => Promise<MentionTarget[]>;
   /** Makes notifications (decision 56); never throws for a notification's problem. */
   notify?: (items: MentionNotice[]) => Promise<unknown>;
+  /** Tells an attempt's author of a coach's reply, and a member of a coach's removal (decision 56). */
+  produce?: Pick<NotificationProducers, 'coachPosted' | 'messageRemoved'>;
 };
 
 const NOT_FOUND = 'Message not found';
@@ -81,6 +84,7 @@ export function chatService({
   hidden = async () => undefined,
   mentionTargets = async () => [],
   notify = async () => undefined,
+  produce,
 }: Deps) {
   const limiter = chatPostLimiter(limits, now);
 
@@ -175,6 +179,13 @@ export function chatService({
           throw err;
         });
       await notifyMentioned(actor.user.id, record.id, input.content, mentioned);
+      if (input.replyToId !== undefined) {
+        await produce?.coachPosted(actor, {
+          kind: 'chat',
+          id: record.id,
+          text: input.messageType === 'text' ? input.content : '',
+        });
+      }
       return presentChatMessage(record);
     },
 
@@ -250,6 +261,16 @@ export function chatService({
           return true;
         });
         if (!done) throw new AppError('not_found', NOT_FOUND);
+        await produce?.messageRemoved(
+          actor,
+          {
+            kind: 'chat',
+            id,
+            userId: message.userId,
+            content: message.messageType === 'text' ? message.content : '',
+          },
+          reason,
+        );
       }
       await feed.removed([id]);
       await repliesRemoved({ chat: [id] });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { NotificationProducers } from '../../notifications/producers';
 import {
   INVITE_EXPIRED,
   INVITE_INVALID,
@@ -46,6 +47,8 @@ type Deps = {
   origin: () => string;
   now: () => number;
   log: { warn(obj: object, msg: string): void };
+  /** Tells a member their join request was approved (decision 56). */
+  produce?: Pick<NotificationProducers, 'membershipApproved'>;
 };
 
 /** What registration is told: the new account's standing, and the invitation use it took (to give back). */
@@ -190,6 +193,7 @@ export function communityService(deps: Deps) {
       await audit.record(actor, { action: 'join-request.approved', target: targetOf(row) });
       const origin = httpOrigin(deps.origin());
       await mail.send(joinApprovedMail(row, origin)).catch(() => {});
+      await deps.produce?.membershipApproved(actor, id);
       return { ...presentJoinRequest(before), status: 'pending' };
     },
 

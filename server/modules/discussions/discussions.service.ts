@@ -1,4 +1,5 @@
 import { isDiscussionThread, isVideoSlot } from '../../../common/curriculum';
+import type { NotificationProducers } from '../../notifications/producers';
 import type { DiscussionMessage } from '../../../common/contracts/lessons';
 import type {
   DiscussionMessageFacts,
@@ -55,6 +56,7 @@ export function discussionsService({
   mentionTargets = async () => [],
   notify = async () => undefined,
   log,
+  produce,
 }: {
   repo: DiscussionsRepository;
   limits: RateEventStore;
@@ -77,6 +79,8 @@ export function discussionsService({
   /** Makes notifications (decision 56); never throws for a notification's problem. */
   notify?: (items: Notice[]) => Promise<unknown>;
   log?: { warn(obj: object, msg: string): void };
+  /** Tells attempts' authors of a coach's reply, and a member of a coach's removal (decision 56). */
+  produce?: Pick<NotificationProducers, 'coachPosted' | 'messageRemoved'>;
 }) {
   /** The members a text mentions (decision 57). */
   async function mentionsIn(text: string): Promise<MentionTarget[]> {
@@ -233,6 +237,20 @@ export function discussionsService({
           return true;
         });
         if (!done) throw new AppError('not_found', 'Message not found');
+        await produce?.messageRemoved(
+          actor,
+          {
+            kind: 'discussion',
+            id,
+            userId: message.userId,
+            content: message.text,
+            videoSeconds: null,
+            thinkTank: slot.thinkTank,
+            topic: slot.topicSlug,
+            lesson: slot.lessonSlug,
+          },
+          reason,
+        );
       }
       await repliesRemoved({ discussion: [id] });
       // A coach's message gone changes members' unread marks (decision 36).
@@ -278,6 +296,14 @@ export function discussionsService({
         mentioned,
         quotedMessage?.userId ?? null,
       );
+      await produce?.coachPosted(actor, {
+        kind: 'lesson',
+        id: row.id,
+        text,
+        thinkTank: slot.thinkTank,
+        topic: slot.topicSlug,
+        lesson: slot.lessonSlug,
+      });
       return {
         id: row.id,
         text,

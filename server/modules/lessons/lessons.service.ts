@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { NotificationProducers } from '../../notifications/producers';
 import { Readable } from 'node:stream';
 import { isVideoSlot } from '../../../common/curriculum';
 import {
@@ -40,10 +41,12 @@ type Deps = {
   /** Reads a video's length when it is registered (timestamped comments: decision 37). */
   lengths: LessonVideoLengths;
   publicUrl: string | undefined;
+  /** Tells the members who opened a lesson of its new video (decision 56). */
+  produce?: Pick<NotificationProducers, 'lessonVideo'>;
 };
 
 /** Lesson videos (docs/decisions.md decision 10): upload URLs to this server, the PUT, and registration. */
-export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
+export function lessonsService({ repo, media, lengths, publicUrl, produce }: Deps) {
   /** The token in an upload URL we issued (absolute or relative), or null. */
   function tokenOf(uploadURL: string): string | null {
     let path: string;
@@ -158,6 +161,11 @@ export function lessonsService({ repo, media, lengths, publicUrl }: Deps) {
       const seconds = await lengths.measure(mediaId);
       for (const replaced of await repo.setVideo(slot, mediaId, actor.user.id, seconds))
         await media.remove(replaced);
+      await produce?.lessonVideo(
+        actor,
+        { thinkTank: slot.thinkTank, topic: slot.topicSlug, lesson: slot.lessonSlug },
+        mediaId,
+      );
       return mediaUrl(mediaId);
     },
 

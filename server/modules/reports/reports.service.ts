@@ -1,3 +1,4 @@
+import type { NotificationProducers } from '../../notifications/producers';
 import type { SuspendBody } from '../../../common/contracts/community';
 import type {
   BlockedMember,
@@ -30,6 +31,8 @@ type Deps = {
   removeDiscussionMessage: (actor: Actor, slot: Slot, id: number, reason?: string) => Promise<void>;
   /** A suspension (community.service.ts `suspend`, decision 54). */
   suspend: (actor: Actor, userId: string, body: SuspendBody) => Promise<unknown>;
+  /** Tells the coaches of a new report (decision 56). */
+  produce?: Pick<NotificationProducers, 'reportFiled'>;
 };
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -52,6 +55,7 @@ export function reportsService({
   removeChatMessage,
   removeDiscussionMessage,
   suspend,
+  produce,
 }: Deps) {
   async function member(username: string) {
     const row = await users.findByUsername(username.trim().toLowerCase());
@@ -99,6 +103,11 @@ export function reportsService({
         snapshot,
       });
       if (!row) throw new AppError('conflict', 'You have already reported this: a coach will look at it');
+      await produce?.reportFiled(actor, {
+        id: row.id,
+        reason: body.reason,
+        note: body.note ? body.note : null,
+      });
       return { id: row.id, target };
     },
 
