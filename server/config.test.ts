@@ -122,6 +122,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAIL_FROM: 'x\n<a@b.co>' })).toThrow(/MAIL_FROM: must be an e-mail address/);
   });
 
+  it('reads PUSH_ALLOWED_ENDPOINTS as origin prefixes, naming a bad one (decision 61)', () => {
+    expect(loadConfig({}).push.allowedEndpoints).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ALLOWED_ENDPOINTS: 'http://127.0.0.1:9000, https://push.example.com/wpush/' }).push
+        .allowedEndpoints,
+    ).toEqual([
+      { origin: 'http://127.0.0.1:9000', path: '/' },
+      { origin: 'https://push.example.com', path: '/wpush/' },
+    ]);
+    expect(() => loadConfig({ PUSH_ALLOWED_ENDPOINTS: '127.0.0.1:9000' })).toThrow(
+      /PUSH_ALLOWED_ENDPOINTS: "127.0.0.1:9000" is not a URL/,
+    );
+    expect(() => loadConfig({ PUSH_ALLOWED_ENDPOINTS: 'ftp://push.example' })).toThrow(
+      /PUSH_ALLOWED_ENDPOINTS: "ftp:\/\/push.example" must be an http:\/\/ or https:\/\/ origin/,
+    );
+  });
+
   it('wants the whole S3 set or none of it', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
   });
