@@ -121,6 +121,9 @@ function sample(field: string): unknown {
     // A report's reason and a resolution's action (decision 55).
     reason: 'spam',
     action: 'dismiss',
+    // A push subscription (decision 61): a push service's endpoint and keys of the right shape.
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+    keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) },
   };
   return Object.hasOwn(samples, field) ? samples[field] : 'abc';
 }

@@ -49,7 +49,10 @@ export const pushSubscriptionBody = z.object(
       },
     ),
     // What PushSubscription.toJSON() adds; ignored.
-    expirationTime: z.number().nullable().optional(),
+    expirationTime: z
+      .number({ error: 'expirationTime must be a number of milliseconds or null' })
+      .nullable()
+      .optional(),
   },
   { error: 'Request body must be a push subscription: { endpoint, keys: { p256dh, auth } }' },
 );
