@@ -1,7 +1,7 @@
 // The installable app (issue 32 part 5, decision 61): the manifest and its icons, the service worker
 // at /sw.js with the scope /, and its offline page when the network is gone.
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './fixtures/browser';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
 
 const f = useBrowser();
 
@@ -72,5 +72,20 @@ describe('the installable app', () => {
     await page.getByRole('link', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Standard Issue Comms' }).waitFor();
     expect(await page.getByRole('heading', { name: 'You are offline' }).count()).toBe(0);
+  });
+
+  it('offers push on this device in Settings, off until the member turns it on, at 375 px', async () => {
+    const { page, context, baseURL } = f;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(context, baseURL);
+    await page.goto('/settings');
+    const card = page.getByRole('region', { name: 'Notifications on this device' });
+    const toggle = card.getByRole('switch', { name: /Push notifications/ });
+    // Nothing is asked on load: the browser's permission is still undecided, the switch off and usable.
+    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await card.textContent()).toContain('Off on this device.');
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
