@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { notificationUrl } from '../common/notification-links';
 import { signUpViaApi, useBrowser } from './fixtures/browser';
 import { chatLog, openChat, postViaApi, secondMember, uniqueText } from './fixtures/chat';
+import { recordTestVideo } from './fixtures/media';
+import { lessonVideo, uploadLessonVideoViaApi } from './fixtures/think-tanks';
 
 const f = useBrowser();
 
@@ -124,23 +126,32 @@ describe('the bell', () => {
     }
   });
 
-  it('opens a lesson discussion message from its link, highlighted', async () => {
+  it('opens a lesson discussion message from its link, highlighted, with the video at its time', async () => {
     const { page, context, baseURL } = f;
+    const slot = { thinkTank: 'intellectual', topicSlug: 'understanding-self', lessonSlug: 'systems-theory' };
+    await page.goto('/');
+    await uploadLessonVideoViaApi(f.browser, baseURL, slot, await recordTestVideo(page, 4));
     await signUpViaApi(context, baseURL);
-    const thread = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };
+    const thread = { thinkTank: slot.thinkTank, topic: slot.topicSlug, lesson: slot.lessonSlug };
     const res = await context.request.post(
       `${baseURL}/api/discussions/${thread.thinkTank}/${thread.topic}/${thread.lesson}`,
-      { data: { text: uniqueText('A discussion message to find') } },
+      { data: { text: uniqueText('A discussion message to find'), videoSeconds: 2 } },
     );
-    expect(res.status()).toBe(201);
-    const message = (await res.json()) as { id: number };
+    expect(res.status(), await res.text()).toBe(201);
+    const message = (await res.json()) as { id: number; videoSeconds: number };
     await page.goto(
-      notificationUrl({ type: 'discussion', ...thread, messageId: message.id, videoSeconds: null }),
+      notificationUrl({ type: 'discussion', ...thread, messageId: message.id, videoSeconds: 2 }),
     );
     const target = page.locator(`li[data-message-id="${message.id}"]`);
     await expect.poll(() => target.getAttribute('data-target-message')).toBe('');
     expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The video is at the message's time, paused (no autoplay: the member is reading).
+    await expect
+      .poll(() => lessonVideo(page).evaluate((v: HTMLVideoElement) => Math.round(v.currentTime * 10) / 10))
+      .toBe(2);
+    expect(await lessonVideo(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     expect(new URL(page.url()).search).toBe('');
+    await shot(page, 'target-discussion-1280');
   });
 });
 
