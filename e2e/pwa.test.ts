@@ -88,4 +88,54 @@ describe('the installable app', () => {
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
+
+  it('shows a push as a notification with its text, icon, tag and page (the worker’s push handler)', async () => {
+    const { page, context, baseURL } = f;
+    const origin = new URL(baseURL).origin;
+    await context.grantPermissions(['notifications'], { origin });
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expect
+      .poll(() => registrations.some((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
+      .toBe(true);
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+    // What the server pushes (common/contracts/push.ts), delivered as a push service would; a url off
+    // this site is not kept.
+    const deliver = (data: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(data) });
+    await deliver({
+      title: 'Ann mentioned you',
+      body: '@bob look',
+      url: '/?message=5',
+      tag: 'notification-9',
+    });
+    await deliver({ title: 'Elsewhere', body: '', url: 'https://attacker.example/', tag: 'notification-10' });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          icon: new URL(n.icon).pathname,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    await expect.poll(async () => (await shown()).length).toBe(2);
+    expect(await shown()).toEqual(
+      expect.arrayContaining([
+        {
+          title: 'Ann mentioned you',
+          body: '@bob look',
+          tag: 'notification-9',
+          icon: '/icons/icon-192.png',
+          url: '/?message=5',
+        },
+        { title: 'Elsewhere', body: '', tag: 'notification-10', icon: '/icons/icon-192.png', url: '/' },
+      ]),
+    );
+  });
 });
