@@ -9,6 +9,10 @@
 //   latency, lost deliveries, errors and the server's RSS, beside a bare Node SSE broadcaster
 //   (bench/lib/bare-sse.ts) fed the same posts over as many streams, and the ratios.
 //   On PostgreSQL: BENCH_DATABASE_URL=postgres://… (a database of its own: the bench leaves its rows).
+//   --mentions 10: 10 % of the messages mention another member (decision 57); the member's stream gets a
+//   `notification` event (decision 56), timed from the post like the messages: notification delivery
+//   p50/p95/p99/max and lost beside the messages' in the same run, and the ratio of their p95 (goal
+//   ≤ 1.5×, 0 lost). --no-bare leaves out the bare broadcasters and holds the streams on GET /api/live?chat=1.
 //   Profiling the server: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
 //
 // node --import tsx bench/chat-live.ts [streams] [messages]
@@ -28,7 +32,13 @@ const flag = (name: string) => {
 };
 const members = flag('members');
 if (members !== undefined) {
-  await runMembers({ members, rate: flag('rate') ?? 33, seconds: flag('seconds') ?? 30 });
+  await runMembers({
+    members,
+    rate: flag('rate') ?? 33,
+    seconds: flag('seconds') ?? 30,
+    mentions: flag('mentions') ?? 0,
+    bare: !process.argv.includes('--no-bare'),
+  });
 } else {
   await smallRun();
 }

@@ -10,7 +10,15 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { loopbackAddress, signUp } from './harness';
 import type { StreamResults } from './sse-members';
 
-export type Options = { members: number; rate: number; seconds: number };
+export type Options = {
+  members: number;
+  rate: number;
+  seconds: number;
+  /** The share of messages (in %) that mention another member (decision 57): their notifications are timed too. */
+  mentions?: number;
+  /** Leave out the bare broadcasters' runs (the mention run compares notifications with messages). */
+  bare?: boolean;
+};
 export type Figures = {
   delivery: Quantiles;
   post: Quantiles;
@@ -23,13 +31,17 @@ export type Figures = {
   rssEnd: number[];
   /** The share of the whole machine's CPU time (every core) that was busy while the posts went out. */
   cpuBusy: number;
+  /** Mentions' notifications, timed from their message's post: how fast, how many expected, how many lost. */
+  notification: Quantiles;
+  notifications: number;
+  notificationsLost: number;
 };
 export type Quantiles = { p50: number; p95: number; p99: number; max: number };
 
 const root = path.join(import.meta.dirname, '..', '..');
 
 /** The machine's CPU time so far, busy and total, in clock ticks over every core (/proc/stat). */
-function cpuTimes(): { busy: number; total: number } {
+export function cpuTimes(): { busy: number; total: number } {
   const fields = fs
     .readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]!
@@ -59,7 +71,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function quantiles(pairs: Array<[number, number]>): Quantiles {
+export function quantiles(pairs: Array<[number, number]>): Quantiles {
   const total = pairs.reduce((n, [, c]) => n + c, 0);
   const at = (q: number) => {
     const rank = Math.min(total - 1, Math.floor(q * total));
@@ -74,7 +86,7 @@ function quantiles(pairs: Array<[number, number]>): Quantiles {
 }
 
 /** server/main.ts in a process of its own, on a fresh data folder; resolves once it answers. */
-async function startServer(dataDir: string) {
+export async function startServer(dataDir: string) {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -156,15 +168,19 @@ export async function run(
   streamCookies: string[],
   postUrl: string,
   posterCookies: string[],
+  /** The handle message `i` mentions, if any (its member's stream is then sent a notification). */
+  mentionOf: (i: number) => string | undefined = () => undefined,
 ): Promise<Figures> {
   const total = Math.round(opts.rate * opts.seconds);
+  let notifications = 0;
+  for (let i = 0; i < total; i++) if (mentionOf(i) !== undefined) notifications += 1;
   const clients: ChildProcess = fork(path.join(import.meta.dirname, 'sse-members.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T>() => new Promise<T>((r) => clients.once('message', (m) => r(m as T)));
   const ready = next<{ failed: number }>();
-  clients.send({ url: streamUrl, cookies: streamCookies, posts: total });
+  clients.send({ url: streamUrl, cookies: streamCookies, posts: total, notifications });
   const { failed } = await ready;
   if (failed > 0) console.warn(`${failed} streams failed to open`);
   await sleep(1000);
@@ -179,7 +195,9 @@ export async function run(
   for (let i = 0; i < total; i++) {
     const wait = t0 + i * gap - performance.now();
     if (wait > 0) await sleep(wait);
-    const content = `sentAt=${Date.now()} seq=${i} film review at six, bring your clips.`;
+    const mention = mentionOf(i);
+    // The time and seq first: a notification's excerpt starts with them.
+    const content = `sentAt=${Date.now()} seq=${i} ${mention ? `@${mention} ` : ''}film review at six, bring your clips.`;
     pending.push(
       post(postUrl, posterCookies[i % posterCookies.length]!, content).then(
         (ms) => void postLatencies.push(ms),
@@ -205,6 +223,9 @@ export async function run(
     rssStreams,
     rssEnd,
     cpuBusy: (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total),
+    notification: quantiles(results.notificationHistogram),
+    notifications,
+    notificationsLost: results.notificationsLost,
   };
 }
 
@@ -275,6 +296,42 @@ export function line(label: string, f: Figures, rssIdle: number[]) {
   if (f.outOfOrder) console.log(`  ${f.outOfOrder} deliveries out of id order`);
 }
 
+/**
+ * Which member message `i` mentions: `percent` % of the messages (every k-th), each a member other than
+ * its poster (member i % n posts message i; it mentions member (i + n/2) % n), by the handle
+ * /api/auth/me gives them.
+ */
+async function mentionPlan(base: string, cookies: string[], percent: number) {
+  if (percent <= 0) return () => undefined;
+  const every = Math.max(1, Math.round(100 / percent));
+  const n = cookies.length;
+  const handles = new Map<number, string>();
+  const of = (i: number) => (i + Math.floor(n / 2)) % n;
+  const wanted = new Set<number>();
+  for (let i = 0; i < n * 2; i += every) wanted.add(of(i));
+  await Promise.all(
+    [...wanted].map(async (m) => {
+      const res = await fetch(`${base}/api/auth/me`, { headers: { cookie: cookies[m]! } });
+      handles.set(m, ((await res.json()) as { user: { username: string } }).user.username);
+    }),
+  );
+  return (i: number) => (i % every === 0 ? handles.get(of(i)) : undefined);
+}
+
+/** The notifications of a run with mentions, beside its messages (goal: p95 within 1.5×, none lost). */
+export function notificationLine(f: Figures) {
+  const q = f.notification;
+  const ratio = f.delivery.p95 === 0 ? '–' : `${(q.p95 / f.delivery.p95).toFixed(2)}×`;
+  console.log(
+    `${'  its notifications'.padEnd(22)} ${String(q.p50).padStart(5)} ${String(q.p95).padStart(5)} ${String(q.p99).padStart(5)} ${String(q.max).padStart(5)}` +
+      `   ${f.notifications} mentions, ${f.notificationsLost} notifications lost`,
+  );
+  console.log(
+    `ratio notification / message delivery in the same run: p95 ${ratio} ` +
+      `(${q.p95} ms / ${f.delivery.p95} ms; goal ≤ 1.5×, 0 lost)`,
+  );
+}
+
 export async function runMembers(opts: Options) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribe36-bench-'));
   const bare = await startBare(false);
@@ -298,7 +355,24 @@ export async function runMembers(opts: Options) {
       `${opts.members} streams, ${opts.rate} messages/s for ${opts.seconds} s: ${total} posts, ` +
         `${total * opts.members} deliveries expected`,
     );
+    const withMentions = (opts.mentions ?? 0) > 0;
+    const mentionOf = await mentionPlan(app.base, cookies, opts.mentions ?? 0);
+    if (withMentions) console.log(`${opts.mentions} % of the messages mention another member`);
     header();
+    if (opts.bare === false) {
+      const t = await run(
+        opts,
+        [app.child.pid!],
+        `${app.base}/api/live?chat=1`,
+        cookies,
+        `${app.base}/api/chat/community`,
+        cookies,
+        mentionOf,
+      );
+      line('Tribe36 /api/live', t, [idle]);
+      if (withMentions) notificationLine(t);
+      return;
+    }
     const b = await run(
       opts,
       [bare.child.pid!],
@@ -324,8 +398,10 @@ export async function runMembers(opts: Options) {
       cookies,
       `${app.base}/api/chat/community`,
       cookies,
+      mentionOf,
     );
     line('Tribe36 stream', t, [idle]);
+    if (withMentions) notificationLine(t);
     ratios('Tribe36 / bare', t, b, ' (goal: 0 lost, 0 errors, p95 and p99 ≤ 1.5×)');
     ratios('Tribe36 / bare batched per tick', t, bb);
   } finally {
