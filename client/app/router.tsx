@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { UNSUBSCRIBE_PATH } from '@common/notification-mail';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
 import { JOIN_PATH } from '@common/contracts/community';
 import { useCurrentUser } from '../lib/current-user';
@@ -37,6 +38,7 @@ const AuditAdminPage = lazy(() => import('./routes/audit-admin-page'));
 const JoinPage = lazy(() => import('./routes/join-page'));
 const MembershipWaitingPage = lazy(() => import('./routes/membership-waiting-page'));
 const NotificationsPage = lazy(() => import('./routes/notifications-page'));
+const UnsubscribePage = lazy(() => import('./routes/unsubscribe-page'));
 
 /** The pages a member whose join request waits (or was declined) may still open (decision 54). */
 const OPEN_WHILE_PENDING = new Set<string>([
@@ -74,6 +76,7 @@ export function AppRouter() {
         <Route path="/member/:username" component={MemberPage} />
         <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
         <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />
+        <Route path={UNSUBSCRIBE_PATH} component={UnsubscribePage} />
         <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
         <Route path="/think-tanks/spiritual" component={SpiritualPage} />
         <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />

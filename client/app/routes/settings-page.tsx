@@ -1,12 +1,13 @@
 import { AccountSettings } from '../../features/auth/components/account-settings';
 import { ThemeSettings } from '../../features/settings/components/theme-settings';
 import { BlockedMembers } from '../../features/settings/components/blocked-members';
+import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { PushSettings } from '../../features/settings/components/push-settings';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 /**
- * /settings, from the user menu's Settings: the theme, push notifications on this device (decision 61),
+ * /settings, from the user menu's Settings: the theme, notifications per kind and channel (decision 60), push notifications on this device (decision 61),
  * then the Account card (e-mail address, password, deleting the account), then the members they block
  * (decision 55).
  */
@@ -19,6 +20,7 @@ export default function SettingsPage() {
           <>
             <h2 className="font-display text-2xl font-black tracking-tight sm:text-3xl">Settings</h2>
             <ThemeSettings />
+            <NotificationSettings />
             <PushSettings />
             <AccountSettings key={`account-${user.id}`} user={user} />
             <BlockedMembers />
