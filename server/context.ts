@@ -279,10 +279,16 @@ export function createContext(
     now: () => (config.clock ?? Date.now)(),
     batchMs: config.notifyMail.batchMs,
     pollMs: config.notifyMail.pollMs,
-    // A live stream open on any process: a live_presence row seen within the last 90 s (decision 58).
-    isActive: (userId) => notificationMailRepo.presentSince(userId, new Date(Date.now() - 90_000)),
+    // A live stream open on any process (decision 58): nothing is mailed while the member looks.
+    isActive: (userId) => presence.isActive(userId),
     transaction,
     log,
+  });
+  // New notifications made on this process are batched for mail (decision 60).
+  notifications.onCreated((rows) => {
+    notificationMail
+      .schedule(rows)
+      .catch((err: unknown) => log.warn({ err }, 'notification mail could not be scheduled'));
   });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
