@@ -270,10 +270,23 @@ describe('producers, as the member reads them', () => {
         target: { type: 'chat', messageId: m.id },
       },
     ]);
+    // A coach's removal of an attempt: its author is told at the message that posted it.
+    const attempt = await postAttempt(cat, { kind: 'chat' }, 'my attempt, removed');
+    const id = attempt.chatMessage!.attempt.id;
+    const dropped = await call(
+      'DELETE',
+      `/api/attempts/${id}?reason=${encodeURIComponent('Not yours')}`,
+      coach,
+    );
+    expect(dropped.statusCode, dropped.body).toBeLessThan(300);
+    expect((await ofKind(cat, 'moderation'))[0]).toMatchObject({
+      excerpt: 'Not yours',
+      target: { type: 'chat', messageId: attempt.chatMessage!.id },
+    });
     // Deleting one's own message is no moderation.
     const mine = await say(cat, 'typo');
     expect((await call('DELETE', `/api/chat/community/${mine.id}`, cat)).statusCode).toBe(200);
-    expect(await ofKind(cat, 'moderation')).toHaveLength(2);
+    expect(await ofKind(cat, 'moderation')).toHaveLength(3);
   });
 });
 
@@ -305,13 +318,18 @@ describe('the rules of create', () => {
     expect((await listOf(eve)).notifications).toHaveLength(1);
     // A coach who blocks a member hears nothing of their attempts.
     const blocked = await call('POST', `/api/members/${dan.user.username}/block`, coach2);
-    if (blocked.statusCode === 204) {
-      const a = await postAttempt(dan, { kind: 'chat' }, 'from a blocked member');
-      const id = a.chatMessage!.attempt.id;
-      const seen = (n: Notification) => n.target.type === 'attempt' && n.target.attemptId === id;
-      expect((await ofKind(coach, 'attempt-new')).some(seen)).toBe(true);
-      expect((await ofKind(coach2, 'attempt-new')).some(seen)).toBe(false);
-    }
+    expect(blocked.statusCode, blocked.body).toBe(204);
+    const a = await postAttempt(dan, { kind: 'chat' }, 'from a blocked member');
+    const id = a.chatMessage!.attempt.id;
+    const seen = (n: Notification) => n.target.type === 'attempt' && n.target.attemptId === id;
+    expect((await ofKind(coach, 'attempt-new')).some(seen)).toBe(true);
+    expect((await ofKind(coach2, 'attempt-new')).some(seen)).toBe(false);
+  });
+
+  it('never throws: a notification the database refuses is logged and nothing is made', async () => {
+    const bad = { ...item(ann.user.id, bob.user.id, 'refused'), kind: 'no-such-kind' as 'mention' };
+    await expect(t.app.ctx.notifications.create([bad])).resolves.toEqual([]);
+    expect((await listOf(ann)).notifications.some((n) => n.excerpt === 'hello')).toBe(false);
   });
 
   it('deleted, suspended and pending recipients get nothing; a kind off everywhere makes no row, off in the app a hidden one', async () => {
