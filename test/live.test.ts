@@ -260,6 +260,17 @@ describe('GET /api/live', () => {
     for (const s of [live, old, resumed]) s.close();
   });
 
+  it('carries a mention posted through another process to the mentioned member within 2 s', async () => {
+    const stream = await opened(openLive(secondBase, bob.cookie, `?discussion=${THREAD_KEY}`));
+    const sent = await post(ann, `A question for @${bob.user.username} about the drill`);
+    await expect.poll(() => stream.named(NOTIFICATION_EVENT).length, { timeout: 2000, interval: 20 }).toBe(1);
+    expect(stream.named(NOTIFICATION_EVENT)[0]).toMatchObject({
+      notification: { kind: 'mention', target: { type: 'discussion', messageId: sent.id } },
+      unread: expect.any(Number),
+    });
+    stream.close();
+  });
+
   it("carries the member's notifications made through another process within 2 s", async () => {
     const stream = await opened(openLive(secondBase, bob.cookie));
     const [row] = await t.app.ctx.notifications.create([
