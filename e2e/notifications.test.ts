@@ -102,10 +102,11 @@ describe('the bell', () => {
       const second = await postViaApi(ann.context, baseURL, uniqueText(`Second @${me.user.username}`));
       await page.goto('/notifications');
       await page.getByRole('heading', { name: 'Notifications', level: 2 }).waitFor();
-      expect(await page.title()).toBe('(2) Notifications · Tribe36');
+      await expect.poll(() => page.title()).toBe('(2) Notifications · Tribe36');
       const list = page.getByRole('list', { name: 'Notifications, newest first' });
       const links = list.getByRole('link');
       await expect.poll(() => links.count()).toBe(2);
+      expect(await list.getByText('Unread:').count()).toBe(2);
       expect(await links.nth(0).textContent()).toContain(second.content);
       expect(await links.nth(1).textContent()).toContain(first.content);
       await shot(page, 'notifications-page-1280');
@@ -116,8 +117,9 @@ describe('the bell', () => {
       await expect.poll(() => list.getByText('Unread:').count()).toBe(0);
       // Read on the server too.
       await page.reload();
-      await bell(page).waitFor();
+      await expect.poll(() => links.count()).toBe(2);
       expect(await list.getByText('Unread:').count()).toBe(0);
+      expect(await bell(page).isVisible()).toBe(true);
 
       await page.setViewportSize({ width: 375, height: 740 });
       await shot(page, 'notifications-page-375');
