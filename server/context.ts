@@ -71,7 +71,7 @@ import { mentionsRepository } from './db/repositories/mentions.repository';
 import { notificationsRepository } from './db/repositories/notifications.repository';
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
 import { pushRepository } from './db/repositories/push.repository';
-import { PRESENCE_WINDOW_MS, pushService, type PushService } from './modules/push/push.service';
+import { pushService, type PushService } from './modules/push/push.service';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -213,7 +213,7 @@ export function createContext(
       ? config.publicUrl
       : `mailto:${config.mail.from.address}`,
     // Members with an open live stream on any process (decision 58) get no push.
-    activeAmong: (userIds) => pushRepo.activeAmong(userIds, PRESENCE_WINDOW_MS),
+    activeAmong: (userIds) => presence.activeAmong(userIds),
     pushWanted: async (userIds, kind) => {
       const prefs = await notifications.preferencesOf(userIds, kind);
       return new Set(userIds.filter((u) => prefs.get(u)?.push));

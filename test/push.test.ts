@@ -304,28 +304,35 @@ describe('pushing a notification', () => {
     await pushDecided(dan.user.id, sent.id);
   });
 
-  it('sends nothing while the member has a live stream open', async () => {
-    const eve = await buildUser(t.app);
-    const sub = subscriber('eve');
-    await subscribe(eve, sub);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const controller = new AbortController();
-    const stream = await fetch(`${base}/api/chat/community/stream`, {
-      headers: { cookie: eve.cookie },
-      signal: controller.signal,
-    });
-    expect(stream.status).toBe(200);
-    try {
-      // The stream counts once its process has written the member's presence (decision 58).
-      await expect.poll(() => activeNow(eve.user.id), { timeout: 10_000 }).toBe(true);
-      const sent = await mention(eve, 'are you there?');
-      await pushDecided(eve.user.id, sent.id);
-      expect(receivedAt(sub.path)).toHaveLength(0);
-    } finally {
-      controller.abort();
-    }
-  });
+  it.each(['/api/live', '/api/chat/community/stream'])(
+    'sends nothing while the member has a live stream open (%s)',
+    async (streamPath) => {
+      const eve = await buildUser(t.app);
+      const sub = subscriber('eve');
+      await subscribe(eve, sub);
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const controller = new AbortController();
+      const stream = await fetch(`${base}${streamPath}`, {
+        headers: { cookie: eve.cookie },
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      try {
+        // The stream counts once its process has written the member's presence (decision 58).
+        await expect.poll(() => t.app.ctx.presence.isActive(eve.user.id), { timeout: 10_000 }).toBe(true);
+        const sent = await mention(eve, 'are you there?');
+        await pushDecided(eve.user.id, sent.id);
+        expect(receivedAt(sub.path)).toHaveLength(0);
+      } finally {
+        controller.abort();
+      }
+      // Closed, the member is idle again: the next one is pushed.
+      await expect.poll(() => t.app.ctx.presence.isActive(eve.user.id), { timeout: 10_000 }).toBe(false);
+      await mention(eve, 'now?');
+      await expect.poll(() => receivedAt(sub.path).length, { timeout: 10_000 }).toBe(1);
+    },
+  );
 
   it('deletes a subscription whose endpoint answers 410 Gone, and keeps one that answers 500', async () => {
     const fay = await buildUser(t.app);
@@ -375,11 +382,3 @@ describe('pushing a notification', () => {
     expect(receivedAt(sub.path)).toHaveLength(0);
   });
 });
-
-/** Whether the member counts as in the app (a live_presence row of theirs seen within the minute). */
-async function activeNow(userId: string): Promise<boolean> {
-  const rows = await t.app.ctx.database.db.query.livePresence.findMany({
-    where: (p, { eq }) => eq(p.userId, userId),
-  });
-  return rows.some((r) => Date.now() - r.seenAt.getTime() < 60_000);
-}

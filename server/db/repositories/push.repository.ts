@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { livePresence, notifications, pushSubscriptions, users, type PushSubscriptionRow } from '../schema';
+import { notifications, pushSubscriptions, users, type PushSubscriptionRow } from '../schema';
 
 /** Drizzle queries for web push (decision 61): subscriptions, and the notifications' `pushed_at`. */
 export function pushRepository(db: Db) {
@@ -58,24 +58,6 @@ export function pushRepository(db: Db) {
         .from(users)
         .where(inArray(users.id, [...userIds]));
       return new Map(rows.map((r) => [r.id, r.name]));
-    },
-
-    /**
-     * Which of the members have a live stream open on some process (a `live_presence` row seen within
-     * `windowMs`). Used until the presence store (decision 58) answers it.
-     */
-    async activeAmong(userIds: readonly string[], windowMs: number): Promise<Set<string>> {
-      if (userIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ userId: livePresence.userId })
-        .from(livePresence)
-        .where(
-          and(
-            inArray(livePresence.userId, [...userIds]),
-            gt(livePresence.seenAt, sql`now() - make_interval(secs => ${windowMs / 1000})`),
-          ),
-        );
-      return new Set(rows.map((r) => r.userId));
     },
 
     /** Marks notifications as pushed (or passed over for push). */

@@ -17,11 +17,6 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 export const PUSH_TIMEOUT_MS = 10_000;
 /** How many push requests run at once (a new lesson video may notify many members). */
 const PUSH_CONCURRENCY = 8;
-/**
- * A member with a `live_presence` row this recent is active (no push); used until the presence store
- * of decision 58 answers through `isActive`.
- */
-export const PRESENCE_WINDOW_MS = 60_000;
 
 type VapidKeys = { publicKey: string; privateKey: string };
 
