@@ -13,6 +13,11 @@ declare module 'fastify' {
      * stream. Only these routes accept a multipart body; every other one answers 415.
      */
     upload?: { body: 'multipart' | 'raw'; idleMs: number };
+    /**
+     * The route parses its own small form body, multipart included: the one-click unsubscribe
+     * (RFC 8058, decision 60), whose body is `List-Unsubscribe=One-Click` in either form encoding.
+     */
+    formBody?: true;
   }
 }
 
@@ -45,7 +50,11 @@ export async function registerUploads(app: FastifyInstance) {
       abortWhenIdle(request, reply, upload.idleMs);
       return done(null, payload);
     }
-    if (!BODYLESS_METHODS.has(request.method) && MULTIPART.test(request.headers['content-type'] ?? '')) {
+    if (
+      !request.routeOptions.config.formBody &&
+      !BODYLESS_METHODS.has(request.method) &&
+      MULTIPART.test(request.headers['content-type'] ?? '')
+    ) {
       return done(new AppError('unsupported_media_type', ERRORS.unsupportedMediaType));
     }
     done(null, payload);

@@ -314,26 +314,39 @@ export function notificationMailRepository(db: Db) {
     },
 
     /**
-     * Claims the digests due now: moves each one's due time to `next` in one statement over rows
-     * locked with SKIP LOCKED, so one process sends each digest once. Returns the members.
+     * Claims the digests due now: locks them (SKIP LOCKED passes over those another process is
+     * claiming) and moves each one's due time to `next`, in one transaction, so one process sends each
+     * digest once. Returns the members, with the due time each had (the end of its week).
      */
     async claimDigests(
       now: Date,
       next: Date,
       limit: number,
-    ): Promise<{ userId: string; lastSeenAt: Date | null }[]> {
-      const due = db
-        .select({ userId: notificationSettings.userId })
-        .from(notificationSettings)
-        .where(and(eq(notificationSettings.weeklyDigest, true), lte(notificationSettings.digestDueAt, now)))
-        .orderBy(asc(notificationSettings.digestDueAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
-        .update(notificationSettings)
-        .set({ digestDueAt: next })
-        .where(inArray(notificationSettings.userId, due))
-        .returning({ userId: notificationSettings.userId, lastSeenAt: notificationSettings.lastSeenAt });
+    ): Promise<{ userId: string; lastSeenAt: Date | null; dueAt: Date }[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({
+            userId: notificationSettings.userId,
+            lastSeenAt: notificationSettings.lastSeenAt,
+            dueAt: notificationSettings.digestDueAt,
+          })
+          .from(notificationSettings)
+          .where(and(eq(notificationSettings.weeklyDigest, true), lte(notificationSettings.digestDueAt, now)))
+          .orderBy(asc(notificationSettings.digestDueAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (due.length === 0) return [];
+        await tx
+          .update(notificationSettings)
+          .set({ digestDueAt: next })
+          .where(
+            inArray(
+              notificationSettings.userId,
+              due.map((d) => d.userId),
+            ),
+          );
+        return due.map((d) => ({ userId: d.userId, lastSeenAt: d.lastSeenAt, dueAt: d.dueAt ?? now }));
+      });
     },
 
     /**

@@ -107,6 +107,7 @@ export async function notificationMailRoutes(app: FastifyInstance, ctx: AppConte
     scope.withTypeProvider<ZodTypeProvider>().post(
       UNSUBSCRIBE_PATH,
       {
+        config: { formBody: true },
         schema: { querystring: unsubscribeQuery, response: { 200: unsubscribed, ...errorResponses } },
       },
       async (request) => {

@@ -130,6 +130,9 @@ export function notificationMailService(deps: NotificationMailDeps) {
     // marked as taken, so no later batch mails it either.
     const active = canMail ? await isActive(userId) : false;
     const prefs = merged(await repo.preferences(userId));
+    // The key is read before the transaction: on the embedded database, a query outside it would wait
+    // for it to end.
+    await tokens.ready();
     let sent = false;
     await transaction(async (tx) => {
       if (!(await repo.claimBatch(tx, userId, new Date(at)))) return;
@@ -165,12 +168,13 @@ export function notificationMailService(deps: NotificationMailDeps) {
     return sent;
   }
 
-  async function sendDigest(userId: string, lastSeenAt: Date | null): Promise<boolean> {
+  /** One claimed digest: the week before `dueAt`, unless the member was not seen for a year. */
+  async function sendDigest(userId: string, lastSeenAt: Date | null, dueAt: Date): Promise<boolean> {
     const at = now();
     if (!lastSeenAt || at - lastSeenAt.getTime() > DIGEST_INACTIVE_MS) return false;
     const recipient = await repo.recipient(userId);
     if (!mailable(recipient, at)) return false;
-    const since = new Date(at - DIGEST_EVERY_MS);
+    const since = new Date(Math.min(at, dueAt.getTime()) - DIGEST_EVERY_MS);
     const [items, videos, settings] = await Promise.all([
       repo.unreadSince(userId, since),
       repo.videosSince(since),
@@ -196,7 +200,6 @@ export function notificationMailService(deps: NotificationMailDeps) {
     const at = now();
     const due = await repo.dueBatches(new Date(at), ROUND);
     for (const userId of due) {
-      if (stopped) return;
       try {
         await sendBatch(userId);
       } catch (err) {
@@ -210,7 +213,7 @@ export function notificationMailService(deps: NotificationMailDeps) {
     const digests = await repo.claimDigests(new Date(at), new Date(at + DIGEST_EVERY_MS), ROUND);
     for (const d of digests) {
       try {
-        await sendDigest(d.userId, d.lastSeenAt);
+        await sendDigest(d.userId, d.lastSeenAt, d.dueAt);
       } catch (err) {
         log.warn({ err, userId: d.userId }, 'a weekly digest failed; the next one is in a week');
       }

@@ -32,6 +32,11 @@ export function createUnsubscribeTokens(loadKey: () => Promise<string>) {
     createHmac('sha256', k).update(`tribe36-unsubscribe\n${payload}`).digest();
 
   return {
+    /** Reads the key now, so that links can be made inside a transaction without another query. */
+    async ready(): Promise<void> {
+      await getKey();
+    },
+
     async issue(userId: string, subject: UnsubscribeSubject, version: number): Promise<string> {
       const payload = `${userId}.${subject}.${version}`;
       return `${payload}.${mac(await getKey(), payload).toString('base64url')}`;
