@@ -159,18 +159,19 @@ export function pushService(deps: PushDeps) {
       log.info({ count: rows.length }, 'draining: notifications not pushed');
       return;
     }
+    // Most members have no device subscribed: that is asked first, one query for all of them.
+    const subscriptions = await repo.forUsers([...new Set(rows.map((r) => r.userId))]);
+    const subscribed = new Set(subscriptions.map((s) => s.userId));
     const wanted: NotificationRow[] = [];
-    const kinds = new Set(rows.map((r) => r.kind));
-    for (const kind of kinds) {
-      const ofKind = rows.filter((r) => r.kind === kind);
+    for (const kind of new Set(rows.map((r) => r.kind))) {
+      const ofKind = rows.filter((r) => r.kind === kind && subscribed.has(r.userId));
+      if (ofKind.length === 0) continue;
       const yes = await deps.pushWanted([...new Set(ofKind.map((r) => r.userId))], kind);
       wanted.push(...ofKind.filter((r) => yes.has(r.userId)));
     }
-    const candidates = [...new Set(wanted.map((r) => r.userId))];
-    const subscriptions = await repo.forUsers(candidates);
-    const subscribed = new Set(subscriptions.map((s) => s.userId));
-    const active = await deps.activeAmong(candidates.filter((u) => subscribed.has(u)));
-    const toPush = wanted.filter((r) => subscribed.has(r.userId) && !active.has(r.userId));
+    const active =
+      wanted.length > 0 ? await deps.activeAmong([...new Set(wanted.map((r) => r.userId))]) : new Set();
+    const toPush = wanted.filter((r) => !active.has(r.userId));
     if (toPush.length > 0) {
       const vapid = await vapidKeys();
       const names = await repo.names([
