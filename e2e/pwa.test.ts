@@ -138,4 +138,22 @@ describe('the installable app', () => {
       ]),
     );
   });
+
+  it('moves an open tab to a clicked notification’s page without reloading it', async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    // What sw.js posts to the tab it focuses on notificationclick.
+    await page.evaluate(() =>
+      navigator.serviceWorker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'tribe36:navigate', url: '/settings' } }),
+      ),
+    );
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+  });
 });
