@@ -15,9 +15,9 @@ export type MentionSpan = { start: number; end: number; handle: string };
 // `@` then a handle: letters, digits and single dashes (decision 9), matched in any case.
 const MENTION = /@([a-z0-9]+(?:-[a-z0-9]+)*)/gi;
 /** What may not come right before the `@`: a word or address character (`a@b.com`, `x.com/@zelda`). */
-const BEFORE = /[\p{L}\p{N}_.+\-/@=&?#%~]/u;
+const BEFORE = /[\p{L}\p{N}_.+/@=&?#%~-]/u;
 /** What may not come right after the handle: more of a word, or a dot or dash that goes on (`@b.com`). */
-const AFTER = /^(?:[\p{L}\p{N}_@]|[.\-][\p{L}\p{N}])/u;
+const AFTER = /^(?:[\p{L}\p{N}_@]|[.-][\p{L}\p{N}])/u;
 
 /**
  * The mentions in `text`, in order: an `@` at the start or after a space or punctuation, then a handle

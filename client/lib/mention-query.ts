@@ -9,7 +9,7 @@ export type MentionQuery = { start: number; query: string };
 
 const HANDLE_CHAR = /[A-Za-z0-9-]/;
 /** What may come right before a mention's `@` (as common/mentions.ts reads it): nothing, a space, punctuation. */
-const BEFORE = /[\p{L}\p{N}_.+\-/@=&?#%~]/u;
+const BEFORE = /[\p{L}\p{N}_.+/@=&?#%~-]/u;
 
 /**
  * The mention being typed when the caret ends `@` and at least 2 handle characters (letters, digits,
