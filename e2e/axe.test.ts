@@ -30,6 +30,7 @@ function routes(memberUsername: string) {
     `/member/${memberUsername}`,
     '/confirm-email',
     '/reset-password',
+    '/unsubscribe',
     '/think-tanks/physiological',
     '/think-tanks/spiritual',
     `/think-tanks/${topic.area}`,

@@ -35,6 +35,8 @@ describe('every route has its own title', () => {
     titles['/no/such/page'] = await titleOf(page, '/no/such/page', heading('404 Page Not Found'));
     titles['/confirm-email'] = await titleOf(page, '/confirm-email', heading('Link not valid'));
     titles['/reset-password'] = await titleOf(page, '/reset-password', heading('Link not valid'));
+    // A mailed unsubscribe link's page (here without its token, decision 60).
+    titles['/unsubscribe'] = await titleOf(page, '/unsubscribe', heading('Link not valid'));
     // An invitation link's page (here without one) opens the registration dialog over it.
     titles['/join'] = await titleOf(page, '/join', heading('Join Tribe36'));
     expect(titles).toEqual({
@@ -42,6 +44,7 @@ describe('every route has its own title', () => {
       '/no/such/page': '404 Page Not Found · Tribe36',
       '/confirm-email': 'Confirm your e-mail address · Tribe36',
       '/reset-password': 'Choose a new password · Tribe36',
+      '/unsubscribe': 'Unsubscribe · Tribe36',
       '/join': 'Join · Tribe36',
     });
 

@@ -64,16 +64,20 @@ type Route = {
   querystring?: ZodType;
   params?: ZodType;
   upload: boolean;
+  /** The route parses its own form body, multipart included (the one-click unsubscribe, decision 60). */
+  formBody: boolean;
 };
 
 function routes(): Route[] {
   const out: Route[] = [];
   // The built client's files (when dist/ holds it) are one route each, all served alike: the
   // first stands for them all.
-  const files = registered.filter((r) => !r.url.startsWith('/api/'));
-  for (const r of [...registered.filter((r) => r.url.startsWith('/api/')), ...files.slice(0, 1)]) {
+  const isForm = (r: Registered) => (r.config as { formBody?: boolean } | undefined)?.formBody === true;
+  const files = registered.filter((r) => !r.url.startsWith('/api/') && !isForm(r));
+  const api = registered.filter((r) => r.url.startsWith('/api/') || isForm(r));
+  for (const r of [...api, ...files.slice(0, 1)]) {
     const schema = (r.schema ?? {}) as { body?: ZodType; querystring?: ZodType; params?: ZodType };
-    const config = (r.config ?? {}) as { upload?: unknown };
+    const config = (r.config ?? {}) as { upload?: unknown; formBody?: boolean };
     for (const method of [r.method].flat()) {
       out.push({
         method,
@@ -82,6 +86,7 @@ function routes(): Route[] {
         querystring: schema.querystring,
         params: schema.params,
         upload: config.upload !== undefined,
+        formBody: config.formBody === true,
       });
     }
   }
@@ -632,7 +637,7 @@ describe('malformed multipart on the upload routes', () => {
 describe('multipart sent to a JSON route', () => {
   it('is refused with 415 on every route that takes no upload', async () => {
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="username"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`;
-    const jsonRoutes = routes().filter((r) => BODY_METHODS.has(r.method) && !r.upload);
+    const jsonRoutes = routes().filter((r) => BODY_METHODS.has(r.method) && !r.upload && !r.formBody);
     expect(jsonRoutes.map(key)).toContain('POST /api/auth/login');
     for (const route of jsonRoutes) {
       const cookie = await sessionOf('admin');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { NotificationKind } from '../common/contracts/notifications';
 import { createSecondInstance, createTestApp, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
@@ -470,7 +470,7 @@ describe.runIf(testDatabaseUrl)('two processes on one PostgreSQL', () => {
       const rows = await t.app.ctx.database.db
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(eq(mailOutbox.toAddress, m.email));
+        .where(and(eq(mailOutbox.toAddress, m.email), like(mailOutbox.subject, '%mentioned you%')));
       expect(rows, m.email).toHaveLength(1);
     }
   });

@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { EmailFrequency, NotificationKind } from '../../../common/contracts/notifications';
 import type { Db } from '../client';
 import {
   lessonVideos,
-  livePresence,
   notificationMailBatches,
   notificationPreferences,
   notifications,
@@ -240,16 +239,6 @@ export function notificationMailRepository(db: Db) {
     async recipient(userId: string): Promise<MailRecipient | null> {
       const [row] = await db.select(recipientColumns).from(users).where(eq(users.id, userId)).limit(1);
       return (row as MailRecipient | undefined) ?? null;
-    },
-
-    /** Whether the member has a live stream row younger than `since` (until ctx.presence exists). */
-    async presentSince(userId: string, since: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ userId: livePresence.userId })
-        .from(livePresence)
-        .where(and(eq(livePresence.userId, userId), gt(livePresence.seenAt, since)))
-        .limit(1);
-      return row !== undefined;
     },
 
     /** A kind's unsubscribe version for a member (0 without a row). */

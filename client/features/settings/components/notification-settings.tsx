@@ -105,7 +105,7 @@ export function NotificationSettings() {
                 return (
                   <fieldset
                     key={kind}
-                    className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 rounded-md border p-3 sm:grid-cols-[1fr_5.5rem_11rem_4rem] sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:pb-2"
+                    className="grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 rounded-md border p-3 sm:grid-cols-[1fr_5.5rem_11rem_4rem] sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:pb-2"
                   >
                     <legend className="sr-only">{NOTIFICATION_KIND_LABELS[kind]}</legend>
                     <span aria-hidden="true" className="col-span-2 font-medium sm:col-span-1 sm:text-sm">
