@@ -232,6 +232,18 @@ describe('producers, as the member reads them', () => {
       expect(res.statusCode, res.body).toBe(201);
       const cookie = sessionCookieOf(res);
       const id = res.json().user.id as string;
+      // While waiting, a join request is no member: nothing is made for it.
+      const early = await t.app.ctx.notifications.create([
+        {
+          userId: id,
+          kind: 'mention',
+          actorId: ann.user.id,
+          target: { type: 'chat', messageId: 1 },
+          source: 'pending-1',
+          excerpt: null,
+        },
+      ]);
+      expect(early).toEqual([]);
       const approved = await call('POST', `/api/admin/join-requests/${id}/approve`, coach);
       expect(approved.statusCode, approved.body).toBe(200);
       const list = await call('GET', '/api/notifications', cookie);

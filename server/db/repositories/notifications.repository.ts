@@ -56,7 +56,8 @@ const recipientColumns = {
 };
 
 /** The unread rows of the partial index `notifications_unread_idx` (its predicate, word for word). */
-const unread = and(isNull(notifications.readAt), eq(notifications.inApp, true));
+// Literal SQL, not `eq(in_app, true)`: a bound `true` would keep a generic plan from proving the predicate.
+const unread = sql`${notifications.readAt} is null and ${notifications.inApp}`;
 
 /** Drizzle queries on notifications and their preferences (decision 56): rows and counts, no rules. */
 export function notificationsRepository(db: Db) {
@@ -241,7 +242,7 @@ export function notificationsRepository(db: Db) {
         .where(
           and(
             eq(notifications.userId, userId),
-            eq(notifications.inApp, true),
+            sql`${notifications.inApp}`,
             opts.before !== undefined ? lt(notifications.id, opts.before) : undefined,
           ),
         )
