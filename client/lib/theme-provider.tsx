@@ -12,6 +12,7 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@common/constants'
 import {
   SYSTEM_DARK_QUERY,
   applyTheme,
+  applyThemeColor,
   browserStorage,
   parseTheme,
   readThemeChoice,
@@ -66,6 +67,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     applyTheme(document.documentElement, resolved);
+    applyThemeColor(document, resolved);
   }, [resolved]);
 
   const setChoice = useCallback((next: Theme) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { THEMES, THEME_STORAGE_KEY, type Theme } from '@common/constants';
 import {
   applyTheme,
+  applyThemeColor,
   parseTheme,
   readThemeChoice,
   resolveTheme,
@@ -111,6 +112,31 @@ describe('applyTheme', () => {
     applyTheme(root, 'light');
     expect(root.classes.has('dark')).toBe(false);
     expect(root.style.colorScheme).toBe('light');
+  });
+});
+
+describe('applyThemeColor', () => {
+  it('gives the toolbar colour (meta theme-color) of the theme, the one index.html and the manifest name for dark', () => {
+    const meta = {
+      content: '',
+      setAttribute(_name: string, value: string) {
+        this.content = value;
+      },
+    };
+    const doc = {
+      querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? meta : null),
+    };
+    const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+    const manifest = JSON.parse(
+      readFileSync(new URL('../public/manifest.webmanifest', import.meta.url), 'utf8'),
+    ) as {
+      theme_color: string;
+    };
+    applyThemeColor(doc as unknown as Document, 'dark');
+    expect(meta.content).toBe(manifest.theme_color);
+    expect(html).toContain(`<meta name="theme-color" content="${meta.content}" />`);
+    applyThemeColor(doc as unknown as Document, 'light');
+    expect(meta.content).toBe('#f6f5f3');
   });
 });
 

@@ -50,6 +50,17 @@ export function applyTheme(
   root.style.colorScheme = theme;
 }
 
+/**
+ * The browser's toolbar colour per theme (`<meta name="theme-color">`): each theme's background
+ * (client/index.css). The manifest and index.html carry the dark one, the default (decision 61).
+ */
+export const THEME_COLORS: Record<ResolvedTheme, string> = { dark: '#09090b', light: '#f6f5f3' };
+
+/** Sets `<meta name="theme-color">` to the theme's colour, when the page has one. */
+export function applyThemeColor(doc: Pick<Document, 'querySelector'>, theme: ResolvedTheme): void {
+  doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
+}
+
 /** window.localStorage, or null where it is missing or blocked. */
 export function browserStorage(): ThemeStorage | null {
   try {
