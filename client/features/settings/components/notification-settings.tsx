@@ -169,7 +169,7 @@ export function NotificationSettings() {
                 {serverErrorMessage(save.error) ?? 'Your settings could not be saved. Try again.'}
               </p>
             ) : null}
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button
                 type="button"
                 variant="outline"
