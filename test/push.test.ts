@@ -267,6 +267,21 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     expect((await call('DELETE', '/api/push/subscriptions', bob, {})).statusCode).toBe(400);
   });
 
+  it('keeps a member’s 10 most recently saved devices', async () => {
+    const hal = await buildUser(t.app);
+    const subs = Array.from({ length: 12 }, (_, i) => subscriber(`hal${i}`));
+    for (const sub of subs) await subscribe(hal, sub);
+    // Saving the first again makes it the newest.
+    await subscribe(hal, subs[0]!);
+    const kept = await t.app.ctx.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, hal.user.id));
+    expect(kept.map((s) => s.endpoint).sort()).toEqual(
+      [subs[0]!, ...subs.slice(3)].map((s) => s.body.endpoint).sort(),
+    );
+  });
+
   it('a subscription ends with the session it was made in (signing out on that device)', async () => {
     const carl = await buildUser(t.app);
     const sub = subscriber('signout');

@@ -28,6 +28,19 @@ export function pushRepository(db: Db) {
         });
     },
 
+    /** Keeps the member's `keep` most recently saved subscriptions and deletes the others. */
+    async keepNewest(userId: string, keep: number): Promise<void> {
+      await db.execute(sql`
+        delete from ${pushSubscriptions}
+        where ${pushSubscriptions.userId} = ${userId}
+          and ${pushSubscriptions.endpoint} not in (
+            select ${pushSubscriptions.endpoint} from ${pushSubscriptions}
+            where ${pushSubscriptions.userId} = ${userId}
+            order by ${pushSubscriptions.updatedAt} desc, ${pushSubscriptions.createdAt} desc
+            limit ${keep}
+          )`);
+    },
+
     /** Deletes the member's own subscription of this endpoint; false when there is none of theirs. */
     async removeOwn(endpoint: string, userId: string): Promise<boolean> {
       const rows = await db

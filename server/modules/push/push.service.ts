@@ -15,6 +15,11 @@ export const VAPID_KEYS_SECRET = 'vapid-keys';
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** How long one push request may take, unless the configuration says otherwise. */
 export const PUSH_TIMEOUT_MS = 10_000;
+/**
+ * How many devices a member keeps subscribed: saving one more forgets the one saved longest ago, so a
+ * member cannot make the server send one notification to an endless list of endpoints.
+ */
+export const PUSH_DEVICES_MAX = 10;
 /** How many push requests run at once (a new lesson video may notify many members). */
 const PUSH_CONCURRENCY = 8;
 
@@ -208,6 +213,7 @@ export function pushService(deps: PushDeps) {
         p256dh: body.keys.p256dh,
         auth: body.keys.auth,
       });
+      await repo.keepNewest(actor.user.id, PUSH_DEVICES_MAX);
       return { subscribed: true };
     },
 
