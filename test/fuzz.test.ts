@@ -128,7 +128,10 @@ function sample(field: string): unknown {
     action: 'dismiss',
     // A push subscription (decision 61): a push service's endpoint and keys of the right shape.
     endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
-    keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(22) },
+    keys: {
+      p256dh: 'BHiMbxI6swmoizXBO1yKRyxUxRtINg4h7I6jl9kENRu0SO46VAnpbKTJkqglNO7wNC6_qqO_W6wO3pGKB5IzUNY',
+      auth: 'A'.repeat(22),
+    },
   };
   return Object.hasOwn(samples, field) ? samples[field] : 'abc';
 }

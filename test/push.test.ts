@@ -198,6 +198,10 @@ describe('POST and DELETE /api/push/subscriptions', () => {
       [{ ...good, keys: { p256dh: good.keys.p256dh } }, /keys\.auth is required/],
       [{ ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 40) } }, /keys\.p256dh must be/],
       [{ ...good, keys: { ...good.keys, auth: b64url(crypto.randomBytes(12)) } }, /keys\.auth must be/],
+      [
+        { ...good, keys: { ...good.keys, p256dh: 'B' + 'A'.repeat(86) } },
+        /keys\.p256dh is not a P-256 public key/,
+      ],
       // SSRF: the server's own network, other hosts, look-alikes, plain http, other ports.
       [{ ...good, endpoint: 'http://127.0.0.1:5432/' }, /must be an https:\/\/ URL/],
       [{ ...good, endpoint: `${serviceOrigin}/elsewhere` }, /must be an https:\/\/ URL/],

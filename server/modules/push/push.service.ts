@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import webpush from 'web-push';
 import type { NotificationKind } from '../../../common/contracts/notifications';
 import type { PushPayload, PushSubscriptionBody } from '../../../common/contracts/push';
@@ -46,6 +47,16 @@ export type PushDeps = {
   timeoutMs?: number;
   log: PushLog;
 };
+
+/** Whether a base64url key is a point of P-256 (the payload is encrypted to it: RFC 8291). */
+function onCurve(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What the notification says, per kind: a title naming who did it, and the excerpt as its text. */
 export function pushPayloadFor(row: NotificationRow, actorName: string | null): PushPayload {
@@ -206,6 +217,8 @@ export function pushService(deps: PushDeps) {
     async subscribe(actor: Actor, body: PushSubscriptionBody): Promise<{ subscribed: boolean }> {
       const refusal = endpointRefusal(body.endpoint, deps.allowedEndpoints);
       if (refusal) throw new AppError('bad_request', refusal);
+      if (!onCurve(body.keys.p256dh))
+        throw new AppError('bad_request', 'keys.p256dh is not a P-256 public key (not a point of the curve)');
       await repo.upsert({
         endpoint: body.endpoint,
         userId: actor.user.id,
