@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../common/contracts/errors';
+import { text } from '../../../common/contracts/fields';
 import {
   notificationPreferences,
   putNotificationPreferencesBody,
@@ -58,9 +59,9 @@ export function isOneClickBody(contentType: string | undefined, body: unknown): 
 }
 
 const unsubscribeQuery = z.object({
-  [UNSUBSCRIBE_TOKEN_PARAM]: z
-    .string({ error: `${UNSUBSCRIBE_TOKEN_PARAM} must be the token of an unsubscribe link` })
-    .max(200, { error: `${UNSUBSCRIBE_TOKEN_PARAM} must be the token of an unsubscribe link` }),
+  [UNSUBSCRIBE_TOKEN_PARAM]: text(UNSUBSCRIBE_TOKEN_PARAM, 'the token of an unsubscribe link').max(200, {
+    error: `${UNSUBSCRIBE_TOKEN_PARAM} must be the token of an unsubscribe link`,
+  }),
 });
 const unsubscribed = z.object({
   unsubscribed: z.string().describe("The kind whose e-mail is now 'never', or 'digest'"),
