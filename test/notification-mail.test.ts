@@ -7,7 +7,7 @@ import { buildUser, type BuiltUser } from './helpers/factories';
 import { readMailbox } from './helpers/mailbox';
 import { startSmtp } from './helpers/smtp';
 import type { App } from '../server/app';
-import { livePresence, mailOutbox, notifications } from '../server/db/schema';
+import { livePresence, mailOutbox, notificationMailBatches, notifications } from '../server/db/schema';
 
 /**
  * Notification mail (issue 32 part 4, decision 60): preferences, batches of what is still unread while
@@ -32,8 +32,18 @@ async function provenMember(app: App): Promise<BuiltUser> {
   return m;
 }
 
-/** `actor` notifies `member` (A's ctx.notifications.create, as a mention in the chat would). */
-async function notify(app: App, member: BuiltUser, actor: BuiltUser, kind: NotificationKind = 'mention') {
+/**
+ * `actor` notifies `member` (A's ctx.notifications.create, as a mention in the chat would), and waits
+ * until its mail batch is scheduled (onCreated runs after create returns; on PostgreSQL its writes
+ * take another connection), unless `batch` is false (the kind's e-mail is 'never').
+ */
+async function notify(
+  app: App,
+  member: BuiltUser,
+  actor: BuiltUser,
+  kind: NotificationKind = 'mention',
+  { batch = true }: { batch?: boolean } = {},
+) {
   source += 1;
   const rows = await app.ctx.notifications.create([
     {
@@ -46,6 +56,15 @@ async function notify(app: App, member: BuiltUser, actor: BuiltUser, kind: Notif
     },
   ]);
   expect(rows).toHaveLength(1);
+  if (batch) {
+    await waitUntil('the mail batch', async () => {
+      const found = await app.ctx.database.db
+        .select({ userId: notificationMailBatches.userId })
+        .from(notificationMailBatches)
+        .where(eq(notificationMailBatches.userId, member.user.id));
+      return found.length > 0;
+    });
+  }
   return rows[0]!;
 }
 
@@ -158,7 +177,8 @@ describe('notification mail through a real SMTP server', () => {
     const member = await provenMember(t.app);
     const actor = await provenMember(t.app);
     const notificationMails = () => smtp.received.filter((r) => /^List-Unsubscribe:/im.test(r.raw));
-    await notify(t.app, member, actor);
+    // The worker sends it by itself (its batch may be gone before the test could look for it).
+    await notify(t.app, member, actor, 'mention', { batch: false });
     await waitUntil('the mail', () => notificationMails().length > 0);
     const raw = notificationMails()[0]!.raw;
     expect(notificationMails()[0]!.to).toEqual([member.email]);
@@ -194,7 +214,7 @@ describe('notification mail through a real SMTP server', () => {
     expect(second.json().error).toMatch(/not valid, or was used already/);
 
     // E-mail for mentions is off: the next mention is not mailed.
-    await notify(t.app, member, actor);
+    await notify(t.app, member, actor, 'mention', { batch: false });
     await t.app.ctx.notificationMail.run();
     await t.app.ctx.mail.flush();
     expect(notificationMails()).toHaveLength(1);
@@ -207,6 +227,8 @@ describe('notification batches', () => {
   beforeAll(async () => {
     // A window of a minute and a clock the test moves: batches go out when the test says.
     t = await createTestApp({ PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '60000' }, { clock: () => clock });
+    // No poll: the test runs the worker's rounds itself (run() still works after stop()).
+    await t.app.ctx.notificationMail.stop();
   });
   afterAll(async () => t?.close());
 
@@ -379,6 +401,8 @@ describe('the weekly digest', () => {
   let clock = Date.now();
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '60000' }, { clock: () => clock });
+    // No poll: the test runs the worker's rounds itself (run() still works after stop()).
+    await t.app.ctx.notificationMail.stop();
   });
   afterAll(async () => t?.close());
 
@@ -401,7 +425,7 @@ describe('the weekly digest', () => {
       headers: { cookie: member.cookie },
       payload: { kinds: { mention: { email: 'never' } }, weeklyDigest: true },
     });
-    await notify(t.app, member, actor);
+    await notify(t.app, member, actor, 'mention', { batch: false });
     await round();
     expect(mailsTo(member)).toHaveLength(0);
     await round(7 * 24 * 60 * 60_000);
