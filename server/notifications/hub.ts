@@ -9,6 +9,9 @@ export type NotificationStreamEvent =
   | { type: 'notification'; data: { notification: Notification; unread: number } }
   | { type: 'read'; data: { unread: number } };
 
+/** A notification made on this process, told to its listeners at once (the NOTIFY's echo is then skipped). */
+export type LocalDelivery = { id: number; userId: string; notification: Notification; unread: number };
+
 export type NotificationListener = (event: NotificationStreamEvent) => void;
 
 /** Where the notifications' failures are logged (the app's logger). */
@@ -35,6 +38,9 @@ export function createNotificationHub(
   let chain: Promise<unknown> = Promise.resolve();
   let unlisten: (() => Promise<void>) | undefined;
   let unwatch: (() => void) | undefined;
+  /** Ids told here from the rows that made them, until their NOTIFY comes back (or a minute passed). */
+  const toldHere = new Map<number, number>();
+  const ECHO_WAIT_MS = 60_000;
 
   function tell(userId: string, event: NotificationStreamEvent) {
     for (const listener of listeners.get(userId) ?? []) {
@@ -46,14 +52,25 @@ export function createNotificationHub(
     }
   }
 
+  /** Whether no message is being handled (local deliveries need not queue behind anything). */
+  let idle = true;
+  let pending = 0;
   function serialized(task: () => Promise<void>) {
-    const run = chain.then(task).catch((err: unknown) => log.warn({ err }, 'notification hub read failed'));
+    pending += 1;
+    idle = false;
+    const run = chain
+      .then(task)
+      .catch((err: unknown) => log.warn({ err }, 'notification hub read failed'))
+      .finally(() => {
+        pending -= 1;
+        if (pending === 0) idle = true;
+      });
     chain = run;
     return run;
   }
 
   async function delivered(items: { userId: string; id: number }[]) {
-    const mine = items.filter((i) => listeners.has(i.userId));
+    const mine = items.filter((i) => !toldHere.delete(i.id) && listeners.has(i.userId));
     if (mine.length === 0) return;
     const [rows, counts] = await Promise.all([
       repo.byIds(mine.map((i) => i.id)),
@@ -92,6 +109,30 @@ export function createNotificationHub(
       unwatch?.();
       await unlisten?.().catch(() => {});
       listeners.clear();
+    },
+
+    /**
+     * Tells this process's listeners of notifications made here, from the rows that made them, without
+     * waiting for the NOTIFY and a read (decision 56). Told in line with the messages under way: after
+     * what the hub is handling now, as the NOTIFY would have been.
+     */
+    deliverLocal(items: readonly LocalDelivery[]) {
+      const now = Date.now();
+      for (const [id, at] of toldHere) {
+        if (now - at < ECHO_WAIT_MS) break; // in insertion order: the rest are younger
+        toldHere.delete(id);
+      }
+      const mine = items.filter((i) => listeners.has(i.userId));
+      for (const i of items) toldHere.set(i.id, now);
+      if (mine.length === 0) return;
+      const tellAll = () => {
+        for (const i of mine) {
+          tell(i.userId, { type: 'notification', data: { notification: i.notification, unread: i.unread } });
+        }
+      };
+      // Nothing queued: at once. Else after what is queued, so that a member's events keep their order.
+      if (idle) tellAll();
+      else void serialized(async () => tellAll());
     },
 
     /** Listens for a member's notifications on this process; returns the function that stops it. */

@@ -10,7 +10,12 @@ import {
 } from '../../common/contracts/notifications';
 import { NOTIFICATION_IDS_PER_PAYLOAD, notificationsChannel, notify } from '../db/channels';
 import type { Database } from '../db/client';
-import type { NotificationsRepository, RecipientRow } from '../db/repositories/notifications.repository';
+import type {
+  NotificationInsert,
+  NotificationsRepository,
+  RecipientRow,
+  RecipientWithChoices,
+} from '../db/repositories/notifications.repository';
 import type { NotificationRow } from '../db/schema';
 import { activeSuspension } from '../policies/admission.policy';
 import { presentNotification } from '../presenters/notification.presenter';
@@ -18,6 +23,7 @@ import type { Hidden } from '../storage/block-store';
 import type { Actor } from '../storage/session-store';
 import {
   createNotificationHub,
+  type LocalDelivery,
   type NotificationListener,
   type NotificationLog,
   type NotificationStreamEvent,
@@ -120,33 +126,38 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     }
   }
 
-  /** Stores what passes the rules, announces it; throws on a database failure (create catches). */
+  /**
+   * Stores what passes the rules and announces it; throws on a database failure (create catches).
+   * Two round trips: one query reads the recipients with their choices and unread counts (and the
+   * actors), one inserts. This process's listeners are told from those rows at once; other processes
+   * hear the NOTIFY and read the new rows (decision 56).
+   */
   async function make(items: readonly NewNotification[]): Promise<NotificationRow[]> {
     const wanted = items.filter((i) => i.userId !== i.actorId);
     if (wanted.length === 0) return [];
-    const recipients = new Map(
-      (await repo.recipients([...new Set(wanted.map((i) => i.userId))])).map((r) => [r.id, r]),
-    );
-    const kept: NewNotification[] = [];
-    for (const item of wanted) {
-      const r = recipients.get(item.userId);
-      if (!r || !reachable(r)) continue;
-      if (item.actorId !== null && (await blocks.hidden(item.userId))?.ids.has(item.actorId)) continue;
-      kept.push(item);
-    }
     const byKind = new Map<NotificationKind, NewNotification[]>();
-    for (const item of kept) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
-    const rows = [];
+    for (const item of wanted) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
+    const people = new Map<string, RecipientWithChoices>();
+    const rows: NotificationInsert[] = [];
     for (const [kind, list] of byKind) {
-      const prefs = await preferencesOf([...new Set(list.map((i) => i.userId))], kind);
+      const ids = new Set(list.map((i) => i.userId));
+      for (const i of list) if (i.actorId !== null) ids.add(i.actorId);
+      const found = new Map((await repo.recipients([...ids], kind)).map((r) => [r.id, r]));
+      for (const [id, r] of found) people.set(id, r);
       for (const item of list) {
-        const p = prefs.get(item.userId) ?? DEFAULT_PREFERENCES[kind];
+        const r = found.get(item.userId);
+        if (!r || !reachable(r)) continue;
+        if (item.actorId !== null && (await blocks.hidden(item.userId))?.ids.has(item.actorId)) continue;
+        const p = r.choices
+          ? { ...r.choices, email: r.choices.email as EmailFrequency }
+          : DEFAULT_PREFERENCES[kind];
         if (allOff(p)) continue;
         rows.push({ ...item, excerpt: excerptOf(item.excerpt), inApp: p.inApp });
       }
     }
     const created = await repo.insert(rows);
     if (created.length === 0) return [];
+    hub.deliverLocal(presented(created, people));
     await tellProcesses(created).catch((err: unknown) =>
       log.warn({ err }, 'notifications were stored but not announced'),
     );
@@ -158,6 +169,33 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
       }
     }
     return created;
+  }
+
+  /** The new in-app rows as their members read them, with each member's unread count after it. */
+  function presented(created: NotificationRow[], people: Map<string, RecipientWithChoices>): LocalDelivery[] {
+    const unread = new Map<string, number>();
+    const out: LocalDelivery[] = [];
+    for (const row of [...created].sort((a, b) => a.id - b.id)) {
+      if (!row.inApp) continue;
+      const count = (unread.get(row.userId) ?? people.get(row.userId)?.unread ?? 0) + 1;
+      unread.set(row.userId, count);
+      const a = row.actorId === null ? undefined : people.get(row.actorId);
+      const actor = a
+        ? {
+            name: a.name,
+            username: a.username,
+            profilePicture: a.profilePicture,
+            deleted: a.deletedAt !== null,
+          }
+        : null;
+      out.push({
+        id: row.id,
+        userId: row.userId,
+        notification: presentNotification({ ...row, actor }),
+        unread: count,
+      });
+    }
+    return out;
   }
 
   const service = {

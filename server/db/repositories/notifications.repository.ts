@@ -41,6 +41,15 @@ export type RecipientRow = {
   suspensionReason: string | null;
 };
 
+/** A recipient with their choices for one kind, their unread count, and what an actor shows. */
+export type RecipientWithChoices = RecipientRow & {
+  name: string;
+  username: string;
+  profilePicture: string | null;
+  unread: number;
+  choices: { inApp: boolean; email: string; push: boolean } | null;
+};
+
 export type PreferenceRow = typeof notificationPreferences.$inferSelect;
 
 const recipientColumns = {
@@ -95,13 +104,40 @@ export function notificationsRepository(db: Db) {
       return db.insert(notifications).values(rows).onConflictDoNothing().returning();
     },
 
-    /** The members among `ids` (deleted ones too: the caller leaves them out). */
-    async recipients(ids: readonly string[]): Promise<RecipientRow[]> {
+    /**
+     * The members among `ids` (deleted ones too: the caller leaves them out), each with what a new
+     * notification of `kind` needs, in one query: the member's choices for that kind (null: the
+     * defaults), their unread count before it, and what it shows of them as its actor.
+     */
+    async recipients(ids: readonly string[], kind: NotificationKind): Promise<RecipientWithChoices[]> {
       if (ids.length === 0) return [];
-      return db
-        .select(recipientColumns)
+      const rows = await db
+        .select({
+          ...recipientColumns,
+          name: users.name,
+          username: users.username,
+          profilePicture: users.profilePicture,
+          unread:
+            sql<number>`(select count(*) from ${notifications} n where n.user_id = ${users.id} and n.read_at is null and n.in_app)`.mapWith(
+              Number,
+            ),
+          prefInApp: notificationPreferences.inApp,
+          prefEmail: notificationPreferences.email,
+          prefPush: notificationPreferences.push,
+        })
         .from(users)
+        .leftJoin(
+          notificationPreferences,
+          and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
+        )
         .where(inArray(users.id, [...ids]));
+      return rows.map(({ prefInApp, prefEmail, prefPush, ...r }) => ({
+        ...r,
+        choices:
+          prefInApp === null || prefEmail === null || prefPush === null
+            ? null
+            : { inApp: prefInApp, email: prefEmail, push: prefPush },
+      }));
     },
 
     /** Accounts that may be coaches: `is_admin`, or an address of ADMIN_EMAILS (the caller checks it was proven). */
