@@ -268,7 +268,9 @@ export function createContext(
   // Mentions and discussion replies (decision 57): the members handles name, and their notifications.
   const mentioning = {
     mentionTargets: mentionsRepository(database.db).resolve,
-    notify: (items: Parameters<NotificationsService['create']>[0]) => notifications.create(items),
+    notify: (...args: Parameters<NotificationsService['create']>) => notifications.create(...args),
+    prepareMentions: (userIds: readonly string[], actorId: string) =>
+      notifications.prepare('mention', userIds, actorId),
   };
   const notificationMailRepo = notificationMailRepository(database.db);
   const notificationMail = notificationMailService({

@@ -48,6 +48,13 @@ export type NewNotification = {
   excerpt: string | null;
 };
 
+/** What `prepare` started reading for `create` (opaque to callers). */
+export type PreparedRecipients = {
+  readonly kind: NotificationKind;
+  readonly ids: ReadonlySet<string>;
+  readonly rows: Promise<RecipientWithChoices[] | null>;
+};
+
 /** A notification for everyone of a group (the coaches, a lesson's readers): all but the recipient. */
 export type GroupNotification = Omit<NewNotification, 'userId'>;
 
@@ -132,7 +139,10 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
    * actors), one inserts. This process's listeners are told from those rows at once; other processes
    * hear the NOTIFY and read the new rows (decision 56).
    */
-  async function make(items: readonly NewNotification[]): Promise<NotificationRow[]> {
+  async function make(
+    items: readonly NewNotification[],
+    prepared?: PreparedRecipients,
+  ): Promise<NotificationRow[]> {
     const wanted = items.filter((i) => i.userId !== i.actorId);
     if (wanted.length === 0) return [];
     const byKind = new Map<NotificationKind, NewNotification[]>();
@@ -142,7 +152,11 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
     for (const [kind, list] of byKind) {
       const ids = new Set(list.map((i) => i.userId));
       for (const i of list) if (i.actorId !== null) ids.add(i.actorId);
-      const found = new Map((await repo.recipients([...ids], kind)).map((r) => [r.id, r]));
+      const early =
+        prepared && prepared.kind === kind && [...ids].every((id) => prepared.ids.has(id))
+          ? await prepared.rows
+          : null;
+      const found = new Map((early ?? (await repo.recipients([...ids], kind))).map((r) => [r.id, r]));
       for (const [id, r] of found) people.set(id, r);
       for (const item of list) {
         const r = found.get(item.userId);
@@ -205,13 +219,28 @@ export function notificationsService({ database, repo, blocks, adminEmails, now,
      * recipient turned off everywhere, and duplicates (same member, kind and source). Never throws: a
      * notification that cannot be made is logged, and the action goes on.
      */
-    async create(items: readonly NewNotification[]): Promise<NotificationRow[]> {
+    async create(
+      items: readonly NewNotification[],
+      prepared?: PreparedRecipients,
+    ): Promise<NotificationRow[]> {
       try {
-        return await make(items);
+        return await make(items, prepared);
       } catch (err) {
         log.error({ err }, 'notifications could not be made');
         return [];
       }
+    },
+
+    /**
+     * Starts reading what `create` needs of these recipients and actor for one kind, so that the read
+     * runs beside the action (a chat message's insert) rather than after it; `create(items, prepared)`
+     * then uses it when it covers the items (else it reads again). A failed read is read again too.
+     */
+    prepare(kind: NotificationKind, userIds: readonly string[], actorId: string | null): PreparedRecipients {
+      const ids = new Set(userIds);
+      if (actorId !== null) ids.add(actorId);
+      const rows = repo.recipients([...ids], kind).catch(() => null);
+      return { kind, ids, rows };
     },
 
     /** The coaches (admins by `is_admin` or by a proven address of ADMIN_EMAILS) in good standing. */

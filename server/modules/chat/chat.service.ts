@@ -1,5 +1,6 @@
 import type { ChatMessage, PostChatMessageBody } from '../../../common/contracts/chat';
 import type { NotificationProducers } from '../../notifications/producers';
+import type { PreparedRecipients } from '../../notifications/notifications.service';
 import type { ChatMessageFacts, ChatRepository } from '../../db/repositories/chat.repository';
 import type { Db } from '../../db/client';
 import type { AuditLog } from '../../audit/audit-log';
@@ -54,7 +55,9 @@ type Deps = {
   /** The members handles name who may be mentioned (decision 57). */
   mentionTargets?: (handles: readonly string[]) => Promise<MentionTarget[]>;
   /** Makes notifications (decision 56); never throws for a notification's problem. */
-  notify?: (items: MentionNotice[]) => Promise<unknown>;
+  notify?: (items: MentionNotice[], prepared?: PreparedRecipients) => Promise<unknown>;
+  /** Starts reading the mentioned members' choices while the message is stored (decision 56). */
+  prepareMentions?: (userIds: readonly string[], actorId: string) => PreparedRecipients;
   /** Tells an attempt's author of a coach's reply, and a member of a coach's removal (decision 56). */
   produce?: Pick<NotificationProducers, 'coachPosted' | 'messageRemoved'>;
 };
@@ -84,6 +87,7 @@ export function chatService({
   hidden = async () => undefined,
   mentionTargets = async () => [],
   notify = async () => undefined,
+  prepareMentions,
   produce,
 }: Deps) {
   const limiter = chatPostLimiter(limits, now);
@@ -96,7 +100,13 @@ export function chatService({
   }
 
   /** Tells `members` that `author`'s message `id` mentions them (decision 57). */
-  async function notifyMentioned(author: string, id: number, content: string, members: MentionTarget[]) {
+  async function notifyMentioned(
+    author: string,
+    id: number,
+    content: string,
+    members: MentionTarget[],
+    prepared?: PreparedRecipients,
+  ) {
     if (members.length === 0) return;
     await notify(
       members.map((m) => ({
@@ -107,6 +117,7 @@ export function chatService({
         source: `chat-${id}`,
         excerpt: excerptOf(content),
       })),
+      prepared,
     ).catch((err: unknown) => log?.warn({ err, id }, 'mention notifications failed'));
   }
 
@@ -155,6 +166,14 @@ export function chatService({
       }
       await limiter.hit(actor.user.id);
       const mentioned = await mentionsIn(input.messageType, input.content);
+      // What their notifications need is read while the message is stored, not after (decision 56).
+      const prepared =
+        mentioned.length > 0
+          ? prepareMentions?.(
+              mentioned.map((m) => m.id),
+              actor.user.id,
+            )
+          : undefined;
       const record = await feed
         .publish(async () =>
           authoredChatRecord(
@@ -178,7 +197,7 @@ export function chatService({
           }
           throw err;
         });
-      await notifyMentioned(actor.user.id, record.id, input.content, mentioned);
+      await notifyMentioned(actor.user.id, record.id, input.content, mentioned, prepared);
       if (input.replyToId !== undefined) {
         await produce?.coachPosted(actor, {
           kind: 'chat',
