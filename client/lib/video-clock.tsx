@@ -51,10 +51,11 @@ export function createVideoClock() {
     },
     /**
      * Puts the video at `seconds` without playing it nor scrolling to it (a notification's link to a
-     * timed message, decision 59); false while there is no video yet.
+     * timed message, decision 59); false while there is no video yet, or its length is not known (a
+     * time set before then may be lost when the video's source is set again).
      */
     seek(seconds: number): boolean {
-      if (!video) return false;
+      if (!video || video.readyState < HTMLMediaElement.HAVE_METADATA) return false;
       video.currentTime = seconds;
       return true;
     },

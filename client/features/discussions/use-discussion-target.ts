@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { DiscussionMessage } from '@common/contracts/lessons';
 import { MESSAGE_PARAM, VIDEO_TIME_PARAM, messageTargetFromSearch } from '@common/notification-links';
@@ -22,13 +22,23 @@ export function useDiscussionTarget(
   const messageId = target?.messageId ?? null;
   const loaded = messages !== undefined;
   const done = useRef<number | null>(null);
+  const [seekTo, setSeekTo] = useState<number | null>(null);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (messageId === null || !loaded || done.current === messageId) return;
     done.current = messageId;
     const held = messages?.find((m) => m.id === messageId);
     const seconds = target?.videoSeconds ?? held?.videoSeconds ?? null;
-    const frame = requestAnimationFrame(() => {
+    // Not cancelled when the thread changes meanwhile (a live message): this runs once per target.
+    requestAnimationFrame(() => {
+      if (!alive.current) return;
       if (!held || !highlightMessage(viewportRef.current, messageId)) {
         toast({ title: 'That message is no longer in this discussion' });
       }
@@ -38,18 +48,22 @@ export function useDiscussionTarget(
       const rest = query.toString();
       navigate(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
     });
-    // The video's time: now, or as soon as the video is there.
-    let unsubscribe: (() => void) | undefined;
-    if (seconds !== null && clock && held && !clock.seek(seconds)) {
-      unsubscribe = clock.subscribe(() => {
-        if (clock.seek(seconds)) unsubscribe?.();
-      }) as () => void;
+    // The video's time, once the video is there: kept beyond this effect, which the address's change ends.
+    if (seconds !== null && held) setSeekTo(seconds);
+  }, [messageId, loaded, messages, target?.videoSeconds, viewportRef, navigate, location]);
+  useEffect(() => {
+    if (seekTo === null || !clock) return;
+    if (clock.seek(seekTo)) {
+      setSeekTo(null);
+      return;
     }
-    return () => {
-      cancelAnimationFrame(frame);
-      unsubscribe?.();
-    };
-  }, [messageId, loaded, messages, target?.videoSeconds, viewportRef, navigate, location, clock]);
+    const unsubscribe = clock.subscribe(() => {
+      if (!clock.seek(seekTo)) return;
+      unsubscribe();
+      setSeekTo(null);
+    });
+    return () => void unsubscribe();
+  }, [seekTo, clock]);
   useEffect(() => {
     if (messageId === null) done.current = null;
   }, [messageId]);
