@@ -130,7 +130,8 @@ describe('the bell', () => {
 
   it('opens a lesson discussion message from its link, highlighted, with the video at its time', async () => {
     const { page, context, baseURL } = f;
-    const slot = { thinkTank: 'intellectual', topicSlug: 'understanding-self', lessonSlug: 'systems-theory' };
+    // A lesson of its own: e2e/lesson-videos.test.ts expects systems-theory to start without a video.
+    const slot = { thinkTank: 'emotional', topicSlug: 'emotion-neural-link', lessonSlug: 'sensory-stimuli' };
     await page.goto('/');
     await uploadLessonVideoViaApi(f.browser, baseURL, slot, await recordTestVideo(page, 4));
     await signUpViaApi(context, baseURL);
