@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_EVENT } from '../common/contracts/chat-stream';
+import { NOTIFICATION_EVENT } from '../common/contracts/notifications';
 import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_UNKNOWN_DEVICES,
@@ -132,6 +133,25 @@ describe('three instances behind a proxy', () => {
       const again = await request(`${url}/api/chat/community/stream`, { headers: { cookie: m.cookie } });
       expect(again.status).toBe(401);
     }
+  });
+
+  it("a mention posted through one instance reaches the member's streams on the others within 2 s", async () => {
+    const [ann, bob] = [await register(proxy), await register(proxy)];
+    const me = await request(`${proxy}/api/auth/me`, { headers: { cookie: bob.cookie } });
+    const handle = (JSON.parse(me.text) as { user: { username: string } }).user.username;
+    const streams = [];
+    for (const url of direct.slice(1)) streams.push(await openedStream(url, bob.cookie));
+    const id = await post(direct[0]!, ann.cookie, `Look at this @${handle}`);
+    expect(typeof id).toBe('number');
+    for (const s of streams) {
+      await expect
+        .poll(() => s.named.includes(NOTIFICATION_EVENT), { timeout: 2000, interval: 20 })
+        .toBe(true);
+    }
+    const count = await request(`${proxy}/api/notifications/unread-count`, {
+      headers: { cookie: bob.cookie },
+    });
+    expect(JSON.parse(count.text)).toEqual({ count: 1 });
   });
 
   it('serves a photo uploaded through one instance from the others', async () => {
