@@ -7,6 +7,9 @@ import { highlightMessage } from '../../lib/highlight-message';
 import { toast } from '../../lib/toast';
 import { loadRoomUntil } from './use-chat-unread';
 
+/** How many frames a loaded message may take to be drawn before it counts as gone (about a second). */
+const HIGHLIGHT_FRAMES = 60;
+
 /**
  * The chat message an address names (`/?message=123`, a notification's link, decision 59): once the room
  * has loaded, older pages are loaded until it holds it; then it is scrolled into view, highlighted and
@@ -30,18 +33,24 @@ export function useChatTarget(
     let cancelled = false;
     void loadRoomUntil(client, target).then((held) => {
       if (cancelled) return;
-      // Drawn on the next frame, after React has put the older pages in.
-      requestAnimationFrame(() => {
+      // Drawn once React has put the older pages in: frame after frame, for a second at most (a busy
+      // page may take more than one frame to render them).
+      let frames = 0;
+      const attempt = () => {
         if (cancelled) return;
-        working.current = null;
-        if (!held || !highlightMessage(viewportRef.current, target)) {
-          toast({ title: 'That message is no longer in the chat' });
+        const shown = held && highlightMessage(viewportRef.current, target);
+        if (!shown && held && ++frames < HIGHLIGHT_FRAMES) {
+          requestAnimationFrame(attempt);
+          return;
         }
+        working.current = null;
+        if (!shown) toast({ title: 'That message is no longer in the chat' });
         const query = new URLSearchParams(window.location.search);
         query.delete(MESSAGE_PARAM);
         const rest = query.toString();
         navigate(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
-      });
+      };
+      requestAnimationFrame(attempt);
     });
     return () => {
       cancelled = true;
