@@ -12,6 +12,7 @@ import {
   type ViewTransform,
 } from '@common/geometry';
 import {
+  DEFAULT_FPS,
   DEFAULT_SPEED,
   TOOL_COLORS,
   type Annotation,
@@ -28,6 +29,8 @@ import { PointerGestures, type GestureHandlers } from './pointer-gestures';
 import { PoseLayer } from '../pose/pose-layer';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
+import type { Timing } from './timing';
+import type { Calibration } from './units';
 import { keyTool, moveTool, pressTool, releaseTool, type KeyStep } from './tool-gestures';
 
 /** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
@@ -40,6 +43,15 @@ export type EngineState = {
   time: number;
   duration: number;
   speed: Speed;
+  /**
+   * The file's frame rate and the rate it was captured at (issue 33, timing.ts): every time the member
+   * reads is real time. Until known, 30 and 30.
+   */
+  timing: Timing;
+  /** Where the capture rate came from: the file's own metadata, the member, or neither (as recorded = file rate). */
+  captureSource: 'file' | 'member' | null;
+  /** The reference line and its real length (issue 33, units.ts); null until the member calibrates. */
+  calibration: Calibration | null;
   annotationCount: number;
   /** Each annotation as text, in order: 'Line 1: 142 px', 'Angle 1: 90.0°' (for screen readers). */
   annotationTexts: readonly string[];
@@ -62,6 +74,9 @@ export const IDLE_STATE: EngineState = {
   time: 0,
   duration: 0,
   speed: DEFAULT_SPEED,
+  timing: { fileFps: DEFAULT_FPS, captureFps: DEFAULT_FPS },
+  captureSource: null,
+  calibration: null,
   annotationCount: 0,
   annotationTexts: [],
   banner: null,
@@ -82,7 +97,14 @@ type ControlOptions = { echo?: boolean };
 const ZOOM_STEP = 1.5;
 /** A posted clip is drawn at 1.6 × the logical canvas: 1280 × 640. */
 const CLIP_SCALE = 1.6;
-const TOOL_NAMES = { draw: 'Draw', line: 'Line', angle: 'Angle' } as const;
+const TOOL_NAMES = {
+  draw: 'Draw',
+  line: 'Line',
+  angle: 'Angle',
+  stopwatch: 'Stopwatch',
+  trajectory: 'Trajectory',
+  calibrate: 'Calibrate',
+} as const;
 const CANVAS_CENTRE: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 };
 
 const KEY_STEP_TEXT: Partial<Record<KeyStep, string>> = {

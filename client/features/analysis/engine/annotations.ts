@@ -1,11 +1,25 @@
 import type { Point } from '@common/geometry';
 
-/** The drawing tools (SPEC §4); 'none' pans and zooms. */
-export type Tool = 'none' | 'draw' | 'line' | 'angle';
+/**
+ * The tools: the drawing tools of SPEC §4, then the measuring tools of issue 33 (decision 62): the
+ * stopwatch, the trajectory and the calibration's reference line. 'none' pans and zooms.
+ */
+export type Tool = 'none' | 'draw' | 'line' | 'angle' | 'stopwatch' | 'trajectory' | 'calibrate';
 export const TOOLS = ['draw', 'line', 'angle'] as const satisfies readonly Tool[];
+export const MEASURE_TOOLS = ['stopwatch', 'trajectory', 'calibrate'] as const satisfies readonly Tool[];
 
-/** Tool colours: draw green, line red, angle yellow (SPEC §9, docs/decisions.md decision 11). */
-export const TOOL_COLORS = { draw: '#22c55e', line: '#ef4444', angle: '#facc15' } as const;
+/**
+ * Tool colours: draw green, line red, angle yellow (SPEC §9, docs/decisions.md decision 11); the
+ * stopwatch sky blue, the trajectory pink, the reference line violet, all legible on a dark picture.
+ */
+export const TOOL_COLORS = {
+  draw: '#22c55e',
+  line: '#ef4444',
+  angle: '#facc15',
+  stopwatch: '#38bdf8',
+  trajectory: '#f472b6',
+  calibrate: '#a78bfa',
+} as const;
 
 export const LINE_WIDTH = 3;
 export const DOT_RADIUS = 5;
@@ -32,6 +46,30 @@ export type AngleAnnotation = {
   angle: number;
   color: string;
 };
+/**
+ * A stopwatch placed at `at`, started at frame `start` and stopped at frame `stop` (null while it runs).
+ * Frames are counted at the file's rate; the real duration is (stop − start) / captureFps (timing.ts).
+ */
+export type StopwatchAnnotation = {
+  type: 'stopwatch';
+  at: Point;
+  start: number;
+  stop: number | null;
+  color: string;
+};
+/** One point of a trajectory: where the followed point is on frame `frame`. */
+export type TrajectoryPoint = { frame: number; at: Point };
+/**
+ * A point followed over several frames, clicked frame by frame or taken from a pose keypoint
+ * (`joint`, a landmark name of @common/pose, else null): its path, distance and speed (units.ts).
+ */
+export type TrajectoryAnnotation = {
+  type: 'trajectory';
+  points: TrajectoryPoint[];
+  joint: string | null;
+  color: string;
+};
+// StopwatchAnnotation and TrajectoryAnnotation join this union with the code that draws and lists them.
 export type Annotation = PathAnnotation | LineAnnotation | AngleAnnotation;
 
 /** A gesture under way, drawn live above the saved annotations. */

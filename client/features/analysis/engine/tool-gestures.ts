@@ -12,7 +12,11 @@ import { TOOL_COLORS, type Annotation, type Pending, type Tool } from './annotat
  */
 export function pressTool(tool: Tool, pending: Pending | null, m: Point): Pending | null {
   switch (tool) {
+    // The measuring tools (issue 33) have gestures of their own in the engine.
     case 'none':
+    case 'stopwatch':
+    case 'trajectory':
+    case 'calibrate':
       return pending;
     case 'draw':
       return { type: 'path', points: [m] };
