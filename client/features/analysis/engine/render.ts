@@ -9,7 +9,8 @@ import {
 import type { Annotation, Pending } from './annotations';
 import type { AnnotationTiles } from './annotation-tiles';
 import { drawPose, type PoseOverlay } from '../pose/draw-pose';
-import { drawAnnotations, drawCrosshair, drawPending } from './draw-shapes';
+import { drawAnnotations, drawCrosshair, drawPending, drawStopwatches, type Clock } from './draw-shapes';
+import { overlayView } from './overlay';
 
 /** What a frame shows. The media is drawn only once it has a size. */
 export type Scene = {
@@ -22,11 +23,19 @@ export type Scene = {
   pending: Pending | null;
   /** The athlete's skeleton over the media (issue 19), when pose is on and found one. */
   pose?: PoseOverlay | null;
+  /** The frame shown and the player's timing, which the stopwatches read (issue 33); none: frame 0 at 30 fps. */
+  clock?: Clock | null;
   /** The keyboard's crosshair (logical canvas pixels) in the chosen tool's colour, while it shows. */
   crosshair?: { at: Point; color: string } | null;
+  /**
+   * Another player drawn over this one (Side by Side's Overlay, decision 64): its picture at `opacity`
+   * (0–1) in its own letterbox under this view's zoom and pan, then its skeleton and drawings at full opacity.
+   */
+  overlay?: { scene: Scene; opacity: number } | null;
 };
 
 const BACKGROUND = '#000000';
+const NO_CLOCK: Clock = { frame: 0, timing: { fileFps: 30, captureFps: 30 } };
 const FULL_CANVAS = { x: 0, y: 0, width: CANVAS_WIDTH, height: CANVAS_HEIGHT };
 
 /**
@@ -55,13 +64,22 @@ export function renderScene(
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = view.zoom > 1.5 ? 'medium' : 'low';
     ctx.drawImage(scene.media, origin.x, origin.y, scene.mediaSize.width * s, scene.mediaSize.height * s);
-    if (scene.pose) drawPose(ctx, view, scene.pose);
+  }
+  const over = scene.overlay;
+  const overView = over ? overlayView(view, over.scene.view) : null;
+  if (over && overView) drawOverlayMedia(ctx, over.scene, overView, over.opacity);
+  if (scene.media && scene.mediaSize && scene.pose) drawPose(ctx, view, scene.pose);
+  if (over && overView) {
+    if (over.scene.pose && over.scene.media) drawPose(ctx, overView, over.scene.pose);
+    drawAnnotations(ctx, overView, over.scene.annotations, FULL_CANVAS, textScale);
   }
 
   const { width, height } = ctx.canvas;
   if (!snapped || !tiles!.draw(ctx, annotations, width, height, scale, textScale)) {
     drawAnnotations(ctx, view, annotations, FULL_CANVAS, textScale);
   }
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  drawStopwatches(ctx, view, annotations, scene.clock ?? NO_CLOCK, textScale);
   if (scene.pending) {
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     drawPending(ctx, view, scene.pending);
@@ -70,4 +88,17 @@ export function renderScene(
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     drawCrosshair(ctx, scene.crosshair.at, scene.crosshair.color, textScale);
   }
+}
+
+/** The other player's picture, at `opacity`, where `view` puts it (over this player's picture). */
+function drawOverlayMedia(ctx: CanvasRenderingContext2D, scene: Scene, view: ViewTransform, opacity: number) {
+  if (!scene.media || !scene.mediaSize || opacity <= 0) return;
+  const origin = mediaToScreen(view, { x: 0, y: 0 });
+  const s = viewScale(view);
+  ctx.save();
+  ctx.globalAlpha = opacity;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = view.zoom > 1.5 ? 'medium' : 'low';
+  ctx.drawImage(scene.media, origin.x, origin.y, scene.mediaSize.width * s, scene.mediaSize.height * s);
+  ctx.restore();
 }
