@@ -33,6 +33,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { notificationMailRoutes } from './modules/notification-mail/notification-mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await notificationMailRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await pushRoutes(app, ctx);
+  await shareRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),

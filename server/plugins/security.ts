@@ -122,8 +122,11 @@ export function hostCheck(publicUrl: string | undefined): (host: string) => stri
 export const securityHeadersFor = (publicUrl: string | undefined) =>
   securityHeaders(publicUrl?.startsWith('https://') ?? false);
 
-/** POST /unsubscribe?…, the one route exempt from the Origin check (decision 60). */
+/** POST /unsubscribe?…, exempt from the Origin check (decision 60). */
 export const isOneClickUnsubscribe = (url: string) => /^\/unsubscribe\/?(?:\?|$)/.test(url);
+
+/** POST /share, the share target's fallback (decision 63): it reads nothing and only redirects to a page. */
+export const isShareTarget = (url: string) => /^\/share\/?(?:\?|$)/.test(url);
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -181,6 +184,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
     // RFC 8058's one-click unsubscribe comes from a mail client, from anywhere, with no cookie: its
     // token is its only authority, and the route reads nothing else (decision 60).
     if (request.method === 'POST' && isOneClickUnsubscribe(request.url)) return done();
+    // A phone's share sheet posts the shared clip from outside any page of ours (decision 63).
+    if (request.method === 'POST' && isShareTarget(request.url)) return done();
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       return done(new AppError('forbidden', ERRORS.crossSite));
     }
