@@ -2,10 +2,19 @@
 
 /** Used when the video's own rate cannot be measured. */
 export const FALLBACK_FPS = 30;
-/** Frame rates cameras record at. */
+/** Frame rates cameras record at (480 and 960: phones' slow motion). */
 const STANDARD_RATES = [
-  10, 12, 12.5, 15, 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 90, 100, 119.88, 120, 240,
+  10, 12, 12.5, 15, 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60, 90, 100, 119.88, 120, 240, 480, 960,
 ];
+
+/**
+ * A measured or computed rate put on the nearest standard rate when within 0.5 %, else kept to two
+ * decimals (the file timing reader, read-timing.ts, snaps the same way).
+ */
+export function snapFrameRate(fps: number): number {
+  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
+  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
+}
 
 /**
  * A video's frame rate from the times of frames it presented in a row (seconds). The times come
@@ -22,6 +31,5 @@ export function rateFromFrameTimes(times: readonly number[]): number {
   const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
   const fps = frames / steps.reduce((a, b) => a + b, 0);
   if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
-  const nearest = STANDARD_RATES.reduce((a, b) => (Math.abs(fps - b) < Math.abs(fps - a) ? b : a));
-  return Math.abs(fps - nearest) / nearest < 0.005 ? nearest : Math.round(fps * 100) / 100;
+  return snapFrameRate(fps);
 }
