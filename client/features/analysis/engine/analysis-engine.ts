@@ -25,10 +25,12 @@ import { AnnotationTiles } from './annotation-tiles';
 import { angleBandHeight, angleValues, drawAngleBand, type AngleValue } from './export-frame';
 import { describeAnnotations } from './describe-annotations';
 import { LoadedMedia, mediaTypeOf, type MediaType } from './loaded-media';
+import { clampOpacity } from './overlay';
 import { PointerGestures, type GestureHandlers } from './pointer-gestures';
 import { PoseLayer } from '../pose/pose-layer';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
+import { readVideoTiming, type FileTiming } from './read-timing';
 import type { Timing } from './timing';
 import type { Calibration } from './units';
 import { keyTool, moveTool, pressTool, releaseTool, type KeyStep } from './tool-gestures';
@@ -50,6 +52,12 @@ export type EngineState = {
   timing: Timing;
   /** Where the capture rate came from: the file's own metadata, the member, or neither (as recorded = file rate). */
   captureSource: 'file' | 'member' | null;
+  /**
+   * What the member's file itself says (read-timing.ts): its frame rate and capture rate, each null when
+   * it does not say; null until read (and for a lesson video or an image). "As recorded" is its
+   * captureFps, else its fileFps.
+   */
+  fileTiming: FileTiming | null;
   /** The reference line and its real length (issue 33, units.ts); null until the member calibrates. */
   calibration: Calibration | null;
   annotationCount: number;
@@ -76,6 +84,7 @@ export const IDLE_STATE: EngineState = {
   speed: DEFAULT_SPEED,
   timing: { fileFps: DEFAULT_FPS, captureFps: DEFAULT_FPS },
   captureSource: null,
+  fileTiming: null,
   calibration: null,
   annotationCount: 0,
   annotationTexts: [],
@@ -146,6 +155,10 @@ export class AnalysisEngine {
   private keyboardFocus = false;
   private announcements = 0;
   private readonly cleanup: (() => void)[] = [];
+  /** Called whenever this player's picture is to be drawn again: another player's overlay follows it. */
+  private readonly invalidateListeners = new Set<() => void>();
+  /** The other player drawn over this one (Side by Side's Overlay, decision 64), and how opaque. */
+  private overlay: { source: AnalysisEngine; opacity: number; unfollow: () => void } | null = null;
 
   /** `describedBy`: the id of the element with the canvas's keyboard instructions. */
   constructor(host: HTMLElement, options: { label: string; describedBy?: string }) {
@@ -213,6 +226,7 @@ export class AnalysisEngine {
     this.media = new LoadedMedia(source, type, this.state.speed, {
       frame: () => this.onMediaFrame(),
       state: (patch) => this.setState(patch),
+      rate: (fps) => this.onMeasuredRate(fps),
     });
     this.annotations = [];
     this.revision++;
@@ -230,7 +244,42 @@ export class AnalysisEngine {
       annotationTexts: [],
     });
     this.pose.mediaChanged();
+    this.readFileTiming(type === 'video' && source instanceof Blob ? source : null);
     this.invalidate();
+  }
+
+  /**
+   * A new clip's timing (decision 62, "Reading the rate"): 30 fps until its file says (read here, a few
+   * small reads) or its playback is measured; the capture rate from the file when it says, else as
+   * recorded. A rate the member chose stays. An answer for a clip since replaced is dropped.
+   */
+  private readFileTiming(file: Blob | null) {
+    const media = this.media;
+    const member = this.state.captureSource === 'member';
+    this.setState({
+      fileTiming: null,
+      timing: { fileFps: DEFAULT_FPS, captureFps: member ? this.state.timing.captureFps : DEFAULT_FPS },
+      captureSource: member ? 'member' : null,
+    });
+    if (!file || !media) return;
+    void readVideoTiming(file).then((read) => {
+      if (this.destroyed || this.media !== media) return;
+      if (read.fileFps !== null) media.useFileRate(read.fileFps);
+      const fileFps = read.fileFps ?? this.state.timing.fileFps;
+      const member = this.state.captureSource === 'member';
+      this.setState({
+        fileTiming: read,
+        timing: { fileFps, captureFps: member ? this.state.timing.captureFps : (read.captureFps ?? fileFps) },
+        captureSource: member ? 'member' : read.captureFps !== null ? 'file' : null,
+      });
+    });
+  }
+
+  /** The rate measured while playing: the file rate when the file did not say one. */
+  private onMeasuredRate(fps: number) {
+    if (this.state.fileTiming?.fileFps) return;
+    const { timing, captureSource } = this.state;
+    this.setState({ timing: { fileFps: fps, captureFps: captureSource === null ? fps : timing.captureFps } });
   }
 
   play(opts?: ControlOptions) {
@@ -403,6 +452,32 @@ export class AnalysisEngine {
     this.invalidate();
   }
 
+  // ——— overlay ———
+
+  /**
+   * Draws another player over this one at `opacity` (0–1): its frame, its own zoom and pan as the
+   * alignment, its skeleton and its drawings (decision 64), redrawn whenever that player's picture
+   * changes. Shown on the canvas and in the exported PNG. Null takes it away.
+   */
+  setOverlay(source: AnalysisEngine | null, opacity: number) {
+    const other = source === this ? null : source;
+    if (other !== this.overlay?.source) {
+      this.overlay?.unfollow();
+      this.overlay = other
+        ? { source: other, opacity: 0, unfollow: other.onInvalidate(() => this.invalidate()) }
+        : null;
+    }
+    if (this.overlay) this.overlay.opacity = clampOpacity(opacity);
+    this.writeAttributes();
+    this.invalidate();
+  }
+
+  /** Calls `listener` whenever this player's picture is to be drawn again; returns how to stop. */
+  onInvalidate(listener: () => void): () => void {
+    this.invalidateListeners.add(listener);
+    return () => this.invalidateListeners.delete(listener);
+  }
+
   // ——— drawing ———
 
   /** Draws the current frame now (the next animation frame does otherwise). */
@@ -457,7 +532,13 @@ export class AnalysisEngine {
     const at = media.currentTime;
     const duration = media.duration;
     // The drawings as they are now: the member cannot change them while the dialog is open.
-    const scene: Scene = { ...this.scene(false), annotations: this.annotations.slice(), mediaSize: size };
+    // Without an overlay: its frames are not decoded with this clip's (decision 64).
+    const scene: Scene = {
+      ...this.scene(false),
+      annotations: this.annotations.slice(),
+      mediaSize: size,
+      overlay: null,
+    };
     const load = () => import('../clip/make-clip');
     return {
       problem: async () => (await load()).clipProblem(source, width, height),
@@ -481,6 +562,9 @@ export class AnalysisEngine {
   destroy() {
     this.destroyed = true;
     for (const fn of this.cleanup) fn();
+    this.overlay?.unfollow();
+    this.overlay = null;
+    this.invalidateListeners.clear();
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     if (this.bannerTimer) clearTimeout(this.bannerTimer);
     this.pose.destroy();
@@ -495,11 +579,17 @@ export class AnalysisEngine {
 
   // ——— internals ———
 
-  private scene(withCrosshair = true): Scene {
+  /** What this player shows; `withOverlay` false for the picture another player lays over its own. */
+  private scene(withCrosshair = true, withOverlay = true): Scene {
     const media = this.media;
     const size = media?.size ?? null;
     const tool = this.state.tool;
+    const over = withOverlay ? this.overlay : null;
     return {
+      overlay: over && {
+        scene: { ...over.source.scene(false, false), pending: null },
+        opacity: over.opacity,
+      },
       view: this.view,
       media: size ? media!.element : null,
       mediaSize: size,
@@ -555,7 +645,9 @@ export class AnalysisEngine {
   }
 
   private invalidate() {
-    if (this.frame !== null || this.destroyed) return;
+    if (this.destroyed) return;
+    for (const listener of this.invalidateListeners) listener();
+    if (this.frame !== null) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = null;
       this.draw();
@@ -612,7 +704,7 @@ export class AnalysisEngine {
     });
   }
 
-  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media and -rate (and draw()'s data-pose). */
+  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media, -rate and -overlay (and draw()'s data-pose). */
   private writeAttributes() {
     const d = this.canvas.dataset;
     const s = this.state;
@@ -624,6 +716,8 @@ export class AnalysisEngine {
     const video = this.media?.video;
     if (video) d.rate = String(video.playbackRate);
     else delete d.rate;
+    if (this.overlay) d.overlay = String(this.overlay.opacity);
+    else delete d.overlay;
     this.canvas.style.cursor =
       s.tool === 'none' ? (this.gestures.panning ? 'grabbing' : 'grab') : 'crosshair';
   }
