@@ -2,10 +2,9 @@
 // GET and PUT /api/chat/community/read.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../common/contracts/chat';
 import { CHAT_UNREAD_MAX, type ChatReadPosition } from '../common/contracts/chat-reads';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, createTestApp, type TestApp } from './helpers/app';
+import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -15,26 +14,13 @@ let cat: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'coach.reads@example.com' });
   coach = await buildUser(t.app, { email: 'coach.reads@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
-  cat = await buildUser(t.app);
+  [ann, bob, cat] = await buildUsers(t.app, 3);
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+const call = apiCaller(() => t.app);
 
-async function say(who: BuiltUser, content: string): Promise<ChatMessage> {
-  const res = await call('POST', '/api/chat/community', who, { content, messageType: 'text' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ChatMessage;
-}
+const say = (who: BuiltUser, content: string) => postChatMessage(t.app, who, content);
 async function position(who: BuiltUser): Promise<ChatReadPosition> {
   const res = await call('GET', '/api/chat/community/read', who);
   expect(res.statusCode, res.body).toBe(200);

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../common/contracts/chat';
 import { notifications, pushSubscriptions } from '../server/db/schema';
-import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
+import { apiCaller, createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 
 /** What the local push service received. */
@@ -44,9 +44,7 @@ afterAll(async () => {
   await new Promise((resolve) => service.close(resolve));
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => t.app);
 
 const b64url = (buf: Buffer | Uint8Array) => Buffer.from(buf).toString('base64url');
 

@@ -6,8 +6,8 @@ import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { AuditResponse } from '../common/contracts/moderation';
 import type { ReportedTarget } from '../common/contracts/reports';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, createTestApp, type TestApp } from './helpers/app';
+import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -17,23 +17,15 @@ let cat: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
   coach = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
-  cat = await buildUser(t.app);
+  [ann, bob, cat] = await buildUsers(t.app, 3);
 });
 afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => t.app);
 
-async function say(who: BuiltUser, content: string): Promise<ChatMessage> {
-  const res = await call('POST', '/api/chat/community', who, { content, messageType: 'text' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ChatMessage;
-}
+const say = (who: BuiltUser, content: string) => postChatMessage(t.app, who, content);
 const thread = '/api/discussions/intellectual/understanding-self/systems-theory';
 async function post(who: BuiltUser, text: string): Promise<DiscussionMessage> {
   const res = await call('POST', thread, who, { text });

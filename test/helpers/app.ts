@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { freshDatabase, MIGRATIONS_DIR } from './database';
+import { freshDatabase, MIGRATIONS_DIR, testDatabaseUrl } from './database';
 
 export type TestApp = {
   app: App;
@@ -84,7 +84,6 @@ export async function createSecondInstance(first: TestApp): Promise<{ app: App; 
   };
 }
 
-/** The `name=value` pair of the session cookie in a response, to send back as a Cookie header. */
 /**
  * Puts the test app on a real port, with a second server process on the same database beside it (what
  * one process publishes must reach the other's streams). Close `second` before the test app.
@@ -92,13 +91,72 @@ export async function createSecondInstance(first: TestApp): Promise<{ app: App; 
 export async function listenWithSecondProcess(
   t: TestApp,
 ): Promise<{ base: string; second: App; secondBase: string }> {
-  const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const second = await buildApp({ config: t.config, database: t.app.ctx.database });
   await second.listen({ port: 0, host: '127.0.0.1' });
   return { base: urlOf(t.app), second, secondBase: urlOf(second) };
 }
 
+/**
+ * Puts the test app and a second server on real ports, both on the test app's database: on PostgreSQL
+ * (TEST_DATABASE_URL) a second instance with its own pool, LISTEN connection and memory, as another
+ * process would have (createSecondInstance); on PGlite a second server on the same database
+ * (listenWithSecondProcess). `close` closes the second server; the test app is closed after it.
+ */
+export async function listenOnTwoServers(
+  t: TestApp,
+): Promise<{ base: string; second: App; secondBase: string; close(): Promise<void> }> {
+  if (!testDatabaseUrl) {
+    const both = await listenWithSecondProcess(t);
+    return { ...both, close: () => both.second.close() };
+  }
+  const other = await createSecondInstance(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await other.app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: urlOf(t.app), second: other.app, secondBase: urlOf(other.app), close: other.close };
+}
+
+/** The address of an app listening on a port of this machine, as `http://127.0.0.1:port`. */
+export function urlOf(app: App): string {
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A request through inject as `who`: a member, by their session cookie (or a Cookie header given as
+ * text), or a visitor when `who` is undefined; `payload`, when given, is the JSON body.
+ */
+export function callAs(
+  app: App,
+  method: Method,
+  url: string,
+  who?: { cookie: string } | string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: who ? { cookie: typeof who === 'string' ? who : who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/**
+ * `callAs` on the app `app()` returns when called (a file's test app is built in its beforeAll, after
+ * this is made): `const call = apiCaller(() => t.app)`. A last argument sends the request to another app.
+ */
+export function apiCaller(app: () => App) {
+  return (
+    method: Method,
+    url: string,
+    who?: { cookie: string } | string,
+    payload?: unknown,
+    to: App = app(),
+  ) => callAs(to, method, url, who, payload);
+}
+
+/** The `name=value` pair of the session cookie in a response, to send back as a Cookie header. */
 export function sessionCookieOf(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];

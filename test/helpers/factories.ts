@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { CurrentUser } from '../../common/contracts/auth';
+import type { ChatMessage } from '../../common/contracts/chat';
 import type { App } from '../../server/app';
 import { sessionCookieOf } from './app';
 
@@ -55,8 +57,7 @@ export async function buildUser(
   if (app.ctx.config.adminEmails.has(email)) {
     // An address in ADMIN_EMAILS makes an admin once it is proven (decision 2): as if the member
     // had followed the mailed link (test/email-confirmation.test.ts follows the real one).
-    await app.ctx.users.confirmEmail(user.id, user.email, new Date());
-    await app.ctx.sessions.userChanged(user.id);
+    await confirmAddress(app, user);
     user = (await app.inject({ url: '/api/auth/me', headers: { cookie: sessionCookieOf(res) } })).json().user;
   }
   return {
@@ -67,4 +68,52 @@ export async function buildUser(
     email,
     password,
   };
+}
+
+type Several<N extends number, T, R extends T[] = []> = R['length'] extends N ? R : Several<N, T, [T, ...R]>;
+
+/** `n` members built one after the other with buildUser (each with its own address), in a tuple. */
+export async function buildUsers<N extends number>(app: App, n: N): Promise<Several<N, BuiltUser>> {
+  const users: BuiltUser[] = [];
+  for (let i = 0; i < n; i++) users.push(await buildUser(app));
+  return users as Several<N, BuiltUser>;
+}
+
+/**
+ * Proves the member's e-mail address, as if they had followed the mailed link
+ * (test/email-confirmation.test.ts follows the real one), and drops their cached session.
+ */
+export async function confirmAddress(app: App, user: Pick<CurrentUser, 'id' | 'email'>): Promise<void> {
+  await app.ctx.users.confirmEmail(user.id, user.email, new Date());
+  await app.ctx.sessions.userChanged(user.id);
+}
+
+/** A member whose address is proven (notification mail goes only to proven addresses). */
+export async function buildProvenUser(app: App): Promise<BuiltUser> {
+  const m = await buildUser(app);
+  await confirmAddress(app, m.user);
+  return m;
+}
+
+/** Makes the member an admin by the is_admin column (as `npm run admin -- grant` does), not by ADMIN_EMAILS. */
+export async function grantAdmin(app: App, who: BuiltUser): Promise<void> {
+  await app.ctx.users.setAdmin(who.email, true);
+  await app.ctx.sessions.userChanged(who.user.id);
+}
+
+/** Posts a text message (or `more`'s type, reply…) to the community chat as `who`: 201, and the message. */
+export async function postChatMessage(
+  app: App,
+  who: { cookie: string },
+  content: string,
+  more: { messageType?: string; replyToId?: number } = {},
+): Promise<ChatMessage> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat/community',
+    headers: { cookie: who.cookie },
+    payload: { content, messageType: 'text', ...more },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as ChatMessage;
 }

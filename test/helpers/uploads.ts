@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import { expect } from 'vitest';
+import type { App } from '../../server/app';
 
 /** A real PNG of w×h pixels (one colour), built byte by byte. */
 export function pngBytes(w = 2, h = 2, rgb: [number, number, number] = [255, 90, 0]): Buffer {
@@ -55,3 +57,27 @@ export async function multipart(field: string, file: { name: string; type: strin
     headers: { 'content-type': req.headers.get('content-type')! },
   };
 }
+
+/** Uploads a file with POST /api/upload as `who` (checked by content): 200, and the file's URL. */
+export async function uploadFile(
+  app: App,
+  who: { cookie: string },
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<string> {
+  const body = await multipart('file', file);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...body.headers, cookie: who.cookie },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().url as string;
+}
+
+/** Uploads a frame (a PNG of 8×6 pixels in one colour, as an attempt's) as `who`: its URL. */
+export const uploadFrame = (
+  app: App,
+  who: { cookie: string },
+  rgb: [number, number, number] = [10, 200, 30],
+) => uploadFile(app, who, { name: 'frame.png', type: 'image/png', bytes: pngBytes(8, 6, rgb) });
