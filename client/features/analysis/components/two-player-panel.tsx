@@ -13,6 +13,7 @@ import {
   ToolButtons,
   ZoomButtons,
 } from './analysis-controls';
+import { OverlayControls, OverlayNote, useOverlay } from './overlay-controls';
 import { PoseCompare } from './pose-compare';
 import { LessonVideoPicker } from './lesson-video-picker';
 import { PosePanel } from './pose-panel';
@@ -37,6 +38,8 @@ export default function TwoPlayerPanel() {
   const e2 = two.engine;
   const media1 = one.state.mediaName;
   const media2 = two.state.mediaName;
+  // Player 2 over player 1 (decision 64); it keeps Sync on.
+  const overlay = useOverlay(e1, e2, synced, setSynced);
 
   useEffect(() => {
     if (!synced || !e1 || !e2) return;
@@ -54,18 +57,22 @@ export default function TwoPlayerPanel() {
           </CardTitle>
           <CardDescription>Compare two athletes. Sync plays and seeks both videos together.</CardDescription>
         </div>
-        <div className="flex items-center gap-2.5 rounded-lg border px-3 py-2">
-          <Link2 aria-hidden="true" className="size-4 text-muted-foreground" />
-          <Label htmlFor={syncId}>Sync</Label>
-          <Switch id={syncId} checked={synced} onCheckedChange={setSynced} />
-          {synced && (
-            <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
-              offset {offset >= 0 ? '+' : '−'}
-              {Math.abs(offset).toFixed(2)} s
-            </span>
-          )}
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="flex min-h-[42px] items-center gap-2.5 rounded-lg border px-3 py-2">
+            <Link2 aria-hidden="true" className="size-4 text-muted-foreground" />
+            <Label htmlFor={syncId}>Sync</Label>
+            <Switch id={syncId} checked={synced} onCheckedChange={overlay.setSync} />
+            {synced && (
+              <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
+                offset {offset >= 0 ? '+' : '−'}
+                {Math.abs(offset).toFixed(2)} s
+              </span>
+            )}
+          </div>
+          <OverlayControls overlay={overlay} />
         </div>
       </div>
+      <OverlayNote overlay={overlay} />
       <div className="grid gap-4 p-3 sm:p-5 lg:grid-cols-2">
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
