@@ -10,6 +10,7 @@ const STEPS = [
   'Play, pause, change the speed, seek, or step one frame at a time to find the key position.',
   'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
+  'Overlay draws Player 2 over Player 1, both kept in Sync, with both players’ drawings: set its Opacity with the slider (arrow keys, Page Up/Down, Home/End); zoom Player 1 to zoom both, or pan and zoom Player 2 on its own canvas to line the athletes up. Export takes the overlay as shown.',
 ] as const;
 
 /** Wide enough for the steps and the shortcuts side by side (Tailwind's md). */
