@@ -69,8 +69,8 @@ export type TrajectoryAnnotation = {
   joint: string | null;
   color: string;
 };
-// StopwatchAnnotation and TrajectoryAnnotation join this union with the code that draws and lists them.
-export type Annotation = PathAnnotation | LineAnnotation | AngleAnnotation;
+// TrajectoryAnnotation joins this union with the code that draws and lists it.
+export type Annotation = PathAnnotation | LineAnnotation | AngleAnnotation | StopwatchAnnotation;
 
 /** A gesture under way, drawn live above the saved annotations. */
 export type Pending =
