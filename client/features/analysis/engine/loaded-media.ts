@@ -6,6 +6,8 @@ export type MediaType = 'video' | 'image';
 export type MediaListener = {
   frame(): void;
   state(patch: { playing?: boolean; time?: number; duration?: number }): void;
+  /** The frame rate measured while the video plays, when it changes (not once the file's own rate is set). */
+  rate?(fps: number): void;
 };
 
 /** Only video/* and image/* files are analysed; other types are ignored (SPEC §5). */
@@ -33,6 +35,8 @@ export class LoadedMedia {
   private readonly listener: MediaListener;
   private fpsSamples: number[] = [];
   private fps = DEFAULT_FPS;
+  /** The file said its frame rate (read-timing.ts): playback no longer measures it. */
+  private fileFps = false;
   private lastFrame: { mediaTime: number; presentedFrames: number } | null = null;
   private frameHandle: number | null = null;
   private fixingDuration = false;
@@ -120,6 +124,13 @@ export class LoadedMedia {
 
   get framesPerSecond(): number {
     return this.fps;
+  }
+
+  /** The frame rate the file itself says (read-timing.ts): steps use it, and playback stops measuring. */
+  useFileRate(fps: number) {
+    if (!Number.isFinite(fps) || fps <= 0) return;
+    this.fps = fps;
+    this.fileFps = true;
   }
 
   play() {
@@ -216,6 +227,7 @@ export class LoadedMedia {
   }
 
   private learnFps(meta: { mediaTime: number; presentedFrames: number }) {
+    if (this.fileFps) return;
     const last = this.lastFrame;
     this.lastFrame = meta;
     if (!last || meta.presentedFrames - last.presentedFrames !== 1) return;
@@ -224,6 +236,10 @@ export class LoadedMedia {
     this.fpsSamples.push(1 / dt);
     if (this.fpsSamples.length > 30) this.fpsSamples.shift();
     const sorted = [...this.fpsSamples].sort((a, b) => a - b);
-    if (sorted.length >= 5) this.fps = Math.round(sorted[Math.floor(sorted.length / 2)]!);
+    if (sorted.length < 5) return;
+    const fps = Math.round(sorted[Math.floor(sorted.length / 2)]!);
+    if (fps === this.fps) return;
+    this.fps = fps;
+    this.listener.rate?.(fps);
   }
 }

@@ -14,7 +14,7 @@ import { nominalRate, parseMoov, readVideoTiming, slowedByEdits } from './read-t
  */
 const FIXTURES = 'test/fixtures';
 const bytesOf = (name: string) => new Uint8Array(fs.readFileSync(`${FIXTURES}/${name}`));
-const blobOf = (bytes: Uint8Array) => new Blob([bytes]);
+const blobOf = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)]);
 
 /** Where a box's type is in the file (the first one). */
 function find(bytes: Uint8Array, type: string): number {
