@@ -69,8 +69,8 @@ export type TrajectoryAnnotation = {
   joint: string | null;
   color: string;
 };
-// TrajectoryAnnotation joins this union with the code that draws and lists it.
-export type Annotation = PathAnnotation | LineAnnotation | AngleAnnotation | StopwatchAnnotation;
+export type Annotation =
+  PathAnnotation | LineAnnotation | AngleAnnotation | StopwatchAnnotation | TrajectoryAnnotation;
 
 /** A gesture under way, drawn live above the saved annotations. */
 export type Pending =
@@ -79,4 +79,8 @@ export type Pending =
   /** Dragging the first arm (or waiting for it when the vertex was only clicked). */
   | { type: 'angle-arm1'; vertex: Point; point1: Point; dragging: boolean }
   /** First arm fixed; point2 follows the pointer until the next release. */
-  | { type: 'angle-arm2'; vertex: Point; point1: Point; point2: Point | null };
+  | { type: 'angle-arm2'; vertex: Point; point1: Point; point2: Point | null }
+  /** The calibration's reference line being drawn (issue 33); its length is asked once it is released. */
+  | { type: 'reference'; start: Point; end: Point }
+  /** A trajectory being followed frame by frame: a point per frame, in frame order (trajectory.ts). */
+  | { type: 'trajectory'; points: TrajectoryPoint[] };

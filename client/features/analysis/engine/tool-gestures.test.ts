@@ -211,3 +211,48 @@ describe('tool steps by keyboard (Enter at the crosshair)', () => {
     expect(keyTool('none', null, { x: 1, y: 1 })).toEqual({ pending: null, saved: null, step: 'none' });
   });
 });
+
+describe('calibrate: the reference line (issue 33)', () => {
+  it('is drawn as a line, and its release gives the reference instead of saving an annotation', () => {
+    const pressed = pressTool('calibrate', null, { x: 10, y: 20 });
+    expect(pressed).toEqual({ type: 'reference', start: { x: 10, y: 20 }, end: { x: 10, y: 20 } });
+    expect(moveTool(pressed, { x: 60, y: 20 }, true)).toBe(true);
+    expect(pressed).toMatchObject({ end: { x: 60, y: 20 } });
+    expect(releaseTool(pressed, { x: 110, y: 20 }, true)).toEqual({
+      pending: null,
+      saved: null,
+      reference: { start: { x: 10, y: 20 }, end: { x: 110, y: 20 } },
+    });
+  });
+
+  it('a click without a drag, or a drag back to the start, gives no reference', () => {
+    expect(releaseTool(pressTool('calibrate', null, { x: 5, y: 5 }), { x: 5, y: 5 }, false)).toEqual({
+      pending: null,
+      saved: null,
+    });
+    expect(releaseTool(pressTool('calibrate', null, { x: 5, y: 5 }), { x: 5, y: 5 }, true)).toEqual({
+      pending: null,
+      saved: null,
+    });
+  });
+
+  it('by keyboard: its start, then its end (not on the start) gives the reference', () => {
+    let r = keyTool('calibrate', null, { x: 400, y: 200 });
+    expect(r.step).toBe('reference-start');
+    r = keyTool('calibrate', r.pending, { x: 400, y: 200 });
+    expect(r.step).toBe('same-point');
+    moveTool(r.pending, { x: 500, y: 200 }, true);
+    r = keyTool('calibrate', r.pending, { x: 500, y: 200 });
+    expect(r).toEqual({
+      pending: null,
+      saved: null,
+      reference: { start: { x: 400, y: 200 }, end: { x: 500, y: 200 } },
+      step: 'reference',
+    });
+  });
+
+  it('the stopwatch and the trajectory have no pointer or Enter steps here (the engine knows the frame)', () => {
+    expect(pressTool('trajectory', null, { x: 1, y: 1 })).toBeNull();
+    expect(keyTool('trajectory', null, { x: 1, y: 1 })).toEqual({ pending: null, saved: null, step: 'none' });
+  });
+});
