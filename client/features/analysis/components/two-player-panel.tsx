@@ -17,6 +17,8 @@ import { OverlayControls, OverlayNote, useOverlay } from './overlay-controls';
 import { PoseCompare } from './pose-compare';
 import { LessonVideoPicker } from './lesson-video-picker';
 import { PosePanel } from './pose-panel';
+import { SharedClipNotice } from './shared-clip-notice';
+import { useSharedClip } from '../shared-clip';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
 const PLAYERS = ['Player 1 - Member 1', 'Player 2 - Member 2'] as const;
@@ -40,6 +42,8 @@ export default function TwoPlayerPanel() {
   const media2 = two.state.mediaName;
   // Player 2 over player 1 (decision 64); it keeps Sync on.
   const overlay = useOverlay(e1, e2, synced, setSynced);
+  // A clip shared to the installed app opens here (decision 63).
+  const shared = useSharedClip(e1, e2, PLAYERS);
 
   useEffect(() => {
     if (!synced || !e1 || !e2) return;
@@ -73,6 +77,7 @@ export default function TwoPlayerPanel() {
         </div>
       </div>
       <OverlayNote overlay={overlay} />
+      <SharedClipNotice notice={shared.notice} onDismiss={shared.dismiss} />
       <div className="grid gap-4 p-3 sm:p-5 lg:grid-cols-2">
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
