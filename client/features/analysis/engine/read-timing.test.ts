@@ -212,6 +212,9 @@ describe('the MP4 metadata and tables read', () => {
   it("reads Android's own layout: moov/meta without version, the capture rate as a float32", () => {
     const m = moov(90_000, [[30, 3000]], mdtaMeta('com.android.capture.fps', 23, float32(120)));
     expect(parseMoov(m)).toEqual({ fileFps: 30, captureFps: 120 });
+    // A key ending in NULs, a rate a float cannot hold exactly.
+    const n = moov(90_000, [[30, 3000]], mdtaMeta('com.android.capture.fps\0', 23, float32(239.99)));
+    expect(parseMoov(n)).toEqual({ fileFps: 30, captureFps: 240 });
   });
 
   it('reads capture-rate keys named the way tools write them for Apple files, in an ISO meta', () => {

@@ -276,7 +276,7 @@ function readMdta(b: Uint8Array, view: DataView, meta: Box): Map<string, number>
   const names: string[] = [];
   for (const entry of childrenOf(b, view, keysBox.start + 8, keysBox.end)) {
     // Each key: size, namespace ('mdta'), then the name; boxAt read the namespace as its type.
-    names.push(new TextDecoder().decode(b.subarray(entry.start, entry.end)));
+    names.push(new TextDecoder().decode(b.subarray(entry.start, entry.end)).replace(/\0+$/, ''));
   }
   for (const item of childrenOf(b, view, ilst.start, ilst.end)) {
     // An ilst item's type is the 1-based index of its key.
