@@ -2,14 +2,11 @@
 // and the live stream, on every process) and discussions, the blocker's profile is closed to them as a
 // private one is, and nothing tells them (issue 31 part 3, decision 55).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { App } from '../server/app';
 import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { BlockedMember } from '../common/contracts/reports';
-import { createSecondInstance, createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
-import { testDatabaseUrl } from './helpers/database';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
+import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 
 let t: TestApp;
@@ -20,22 +17,14 @@ let cat: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
   coach = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
-  cat = await buildUser(t.app);
+  [ann, bob, cat] = await buildUsers(t.app, 3);
 });
 afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser, payload?: object, app: App = t.app) =>
-  app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
-async function say(who: BuiltUser, content: string): Promise<ChatMessage> {
-  const res = await call('POST', '/api/chat/community', who, { content, messageType: 'text' });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ChatMessage;
-}
+const call = apiCaller(() => t.app);
+const say = (who: BuiltUser, content: string) => postChatMessage(t.app, who, content);
 const room = async (who: BuiltUser, query = '') =>
   (await call('GET', `/api/chat/community${query}`, who)).json() as ChatMessage[];
 const block = (who: BuiltUser, whom: string) => call('POST', `/api/members/${whom}/block`, who);
@@ -115,20 +104,7 @@ describe('the live stream, on two processes', () => {
   let secondBase: string;
   let closeSecond: () => Promise<void>;
   beforeAll(async () => {
-    if (testDatabaseUrl) {
-      const second = await createSecondInstance(t);
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      base = urlOf(t.app);
-      secondBase = urlOf(second.app);
-      closeSecond = () => second.close();
-    } else {
-      const both = await listenWithSecondProcess(t);
-      base = both.base;
-      secondBase = both.secondBase;
-      closeSecond = () => both.second.close();
-    }
+    ({ base, secondBase, close: closeSecond } = await listenOnTwoServers(t));
   });
   afterAll(async () => {
     await closeSecond?.();

@@ -1,7 +1,6 @@
 // One live connection per tab (decision 58): GET /api/live carries the open lesson discussion's events,
 // the chat when asked and the member's notifications, across server processes; presence while it is open.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../server/app';
 import type { DiscussionMessage } from '../common/contracts/lessons';
@@ -12,9 +11,8 @@ import {
   DISCUSSION_MESSAGE_EVENT,
 } from '../common/contracts/live';
 import { NOTIFICATION_EVENT } from '../common/contracts/notifications';
-import { createSecondInstance, createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
-import { testDatabaseUrl } from './helpers/database';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { callAs, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
+import { buildUser, buildUsers, type BuiltUser } from './helpers/factories';
 
 const THREAD = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };
 const THREAD_KEY = `${THREAD.thinkTank}/${THREAD.topic}/${THREAD.lesson}`;
@@ -31,27 +29,12 @@ let ann: BuiltUser;
 let bob: BuiltUser;
 let cat: BuiltUser;
 
-const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
   coach = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
-  cat = await buildUser(t.app);
-  if (testDatabaseUrl) {
-    // PostgreSQL: a second instance with its own pool, LISTEN connection and memory, as another process.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = urlOf(t.app);
-    const other = await createSecondInstance(t);
-    await other.app.listen({ port: 0, host: '127.0.0.1' });
-    second = other.app;
-    secondBase = urlOf(second);
-    closeSecond = other.close;
-  } else {
-    ({ base, second, secondBase } = await listenWithSecondProcess(t));
-    closeSecond = () => second.close();
-  }
+  [ann, bob, cat] = await buildUsers(t.app, 3);
+  // On PostgreSQL a second instance with its own pool, LISTEN connection and memory, as another process.
+  ({ base, second, secondBase, close: closeSecond } = await listenOnTwoServers(t));
 });
 afterAll(async () => {
   await closeSecond();
@@ -115,13 +98,7 @@ async function opened(stream: Live) {
   return stream;
 }
 
-const call = (app: App, method: string, url: string, who: BuiltUser, payload?: object) =>
-  app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: who.cookie },
-    ...(payload ? { payload } : {}),
-  });
+const call = callAs;
 
 async function post(who: BuiltUser, text: string, app: App = t.app): Promise<DiscussionMessage> {
   const res = await call(app, 'POST', THREAD_URL, who, { text });

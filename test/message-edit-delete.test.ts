@@ -1,16 +1,13 @@
 // Authors edit and delete their own chat and discussion messages; coaches delete anyone's with a reason
 // that the author alone is shown, kept in the audit (issue 31, parts 1 and 2, decision 53).
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../server/app';
 import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { AuditResponse } from '../common/contracts/moderation';
-import { createSecondInstance, createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
-import { testDatabaseUrl } from './helpers/database';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
+import { buildUser, postChatMessage, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
-import { multipart, pngBytes } from './helpers/uploads';
+import { pngBytes, uploadFile } from './helpers/uploads';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -26,40 +23,16 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser, payload?: object, app: App = t.app) =>
-  app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-
-async function say(who: BuiltUser, content: string, messageType = 'text'): Promise<ChatMessage> {
-  const res = await call('POST', '/api/chat/community', who, { content, messageType });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ChatMessage;
-}
+const call = apiCaller(() => t.app);
+const say = (who: BuiltUser, content: string, messageType = 'text') =>
+  postChatMessage(t.app, who, content, { messageType });
 const room = async (who: BuiltUser) =>
   (await call('GET', '/api/chat/community', who)).json() as ChatMessage[];
 const auditEntries = async () =>
   ((await call('GET', '/api/admin/audit?limit=100', coach)).json() as AuditResponse).entries;
 
-async function uploadPhoto(who: BuiltUser): Promise<string> {
-  const body = await multipart('file', {
-    name: 'p.png',
-    type: 'image/png',
-    bytes: pngBytes(4, 4, [9, 8, 7]),
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...body.headers, cookie: who.cookie },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().url as string;
-}
+const uploadPhoto = (who: BuiltUser) =>
+  uploadFile(t.app, who, { name: 'p.png', type: 'image/png', bytes: pngBytes(4, 4, [9, 8, 7]) });
 
 describe('PATCH /api/chat/community/:id', () => {
   it('lets the author edit a text message: new content, editedAt, in the room for everyone', async () => {
@@ -309,21 +282,7 @@ describe('the chat streams of two server processes', () => {
   let secondBase: string;
   let closeSecond: () => Promise<void>;
   beforeAll(async () => {
-    if (testDatabaseUrl) {
-      // Two servers on one PostgreSQL, each with its own pool and LISTEN connection.
-      const second = await createSecondInstance(t);
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      await second.app.listen({ port: 0, host: '127.0.0.1' });
-      const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      base = urlOf(t.app);
-      secondBase = urlOf(second.app);
-      closeSecond = () => second.close();
-    } else {
-      const both = await listenWithSecondProcess(t);
-      base = both.base;
-      secondBase = both.secondBase;
-      closeSecond = () => both.second.close();
-    }
+    ({ base, secondBase, close: closeSecond } = await listenOnTwoServers(t));
   });
   afterAll(async () => {
     await closeSecond?.();
