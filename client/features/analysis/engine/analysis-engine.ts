@@ -704,7 +704,10 @@ export class AnalysisEngine {
     });
   }
 
-  /** Facts tests can read without React: data-tool, -zoom, -annotations, -media, -rate and -overlay (and draw()'s data-pose). */
+  /**
+   * Facts tests can read without React: data-tool, -zoom, -annotations, -media, -rate, -overlay, -file-fps,
+   * -capture-fps and -capture-source (and draw()'s data-pose).
+   */
   private writeAttributes() {
     const d = this.canvas.dataset;
     const s = this.state;
@@ -718,6 +721,10 @@ export class AnalysisEngine {
     else delete d.rate;
     if (this.overlay) d.overlay = String(this.overlay.opacity);
     else delete d.overlay;
+    // The timing in use (decision 62): the file's rate, the capture rate, and where that came from.
+    d.fileFps = String(s.timing.fileFps);
+    d.captureFps = String(s.timing.captureFps);
+    d.captureSource = s.captureSource ?? 'none';
     this.canvas.style.cursor =
       s.tool === 'none' ? (this.gestures.panning ? 'grabbing' : 'grab') : 'crosshair';
   }
