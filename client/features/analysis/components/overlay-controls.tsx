@@ -74,12 +74,12 @@ export function OverlayControls({ overlay }: { overlay: Overlay }) {
     setPercent(Math.min(100, Math.max(0, next)));
   };
   return (
-    <div className="flex min-h-[42px] flex-wrap items-center gap-x-2.5 gap-y-2 rounded-lg border px-3 py-2">
+    <div className="flex min-h-[42px] flex-1 flex-wrap items-center gap-x-2.5 gap-y-2 rounded-lg border px-3 py-2">
       <Layers aria-hidden="true" className="size-4 text-muted-foreground" />
       <Label htmlFor={switchId}>Overlay</Label>
       <Switch id={switchId} checked={on} disabled={!overlay.ready} onCheckedChange={overlay.toggle} />
       {on && (
-        <div className="flex items-center gap-2">
+        <div className="flex flex-1 basis-56 items-center gap-2 sm:flex-none sm:basis-auto">
           <label htmlFor={sliderId} className="text-xs font-medium text-muted-foreground">
             <span className="sr-only">Overlay </span>Opacity
           </label>
@@ -93,7 +93,7 @@ export function OverlayControls({ overlay }: { overlay: Overlay }) {
             aria-valuetext={formatOpacity(percent / 100)}
             onChange={(e) => setPercent(Number(e.currentTarget.value))}
             onKeyDown={onKeyDown}
-            className="h-2 w-28 cursor-pointer accent-primary sm:w-32"
+            className="h-2 min-w-20 flex-1 cursor-pointer accent-primary sm:w-28 sm:flex-none"
           />
           <output htmlFor={sliderId} className="w-10 text-right text-xs font-semibold tabular-nums">
             {formatOpacity(percent / 100)}

@@ -98,7 +98,7 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
     <section
       ref={rootRef}
       aria-labelledby={headingId}
-      className="grid min-w-0 content-start gap-3 rounded-lg border bg-background/40 p-3"
+      className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-lg border bg-background/40 p-3"
     >
       <div className="flex items-center justify-between gap-2">
         <h3 id={headingId} className="flex min-w-0 items-center gap-2 text-sm font-bold">
