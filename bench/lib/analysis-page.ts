@@ -64,7 +64,7 @@ function drawBare(
       ctx.stroke();
       dot(p, a.color);
       dot(q, a.color);
-    } else {
+    } else if (a.type === 'angle') {
       const v = mediaToScreen(view, a.vertex);
       const p1 = mediaToScreen(view, a.point1);
       const p2 = mediaToScreen(view, a.point2);

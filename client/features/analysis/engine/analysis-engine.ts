@@ -5,6 +5,7 @@ import {
   CANVAS_WIDTH,
   angleBannerText,
   makeView,
+  mediaToScreen,
   panBy,
   screenToMedia,
   zoomAbout,
@@ -31,9 +32,17 @@ import { PoseLayer } from '../pose/pose-layer';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
 import { readVideoTiming, type FileTiming } from './read-timing';
-import type { Timing } from './timing';
-import type { Calibration } from './units';
-import { keyTool, moveTool, pressTool, releaseTool, type KeyStep } from './tool-gestures';
+import { stopwatchUnder } from './draw-shapes';
+import { frameAt, isCaptureRate, mediaTimeOfFrame, type Timing } from './timing';
+import { formatLength, metresPerPixel, type Calibration } from './units';
+import { keyTool, moveTool, pressTool, releaseTool, type KeyStep, type Reference } from './tool-gestures';
+import {
+  finishTrajectory,
+  jointLabel,
+  trajectoryFromPose,
+  trajectoryStep,
+  type FollowJoint,
+} from './trajectory';
 
 /** The little that React shows; everything else (pointer, pan, live shapes) stays in the engine. */
 export type EngineState = {
@@ -60,6 +69,12 @@ export type EngineState = {
   fileTiming: FileTiming | null;
   /** The reference line and its real length (issue 33, units.ts); null until the member calibrates. */
   calibration: Calibration | null;
+  /** A reference line just drawn with the Calibrate tool, waiting for its real length (a dialog asks). */
+  reference: Reference | null;
+  /** Points of the trajectory under way (0: none), which its Finish button and status show. */
+  trajectoryPoints: number;
+  /** Whether a stopwatch is running (its Stop button shows). */
+  stopwatchRunning: boolean;
   annotationCount: number;
   /** Each annotation as text, in order: 'Line 1: 142 px', 'Angle 1: 90.0°' (for screen readers). */
   annotationTexts: readonly string[];
@@ -86,6 +101,9 @@ export const IDLE_STATE: EngineState = {
   captureSource: null,
   fileTiming: null,
   calibration: null,
+  reference: null,
+  trajectoryPoints: 0,
+  stopwatchRunning: false,
   annotationCount: 0,
   annotationTexts: [],
   banner: null,
@@ -115,6 +133,8 @@ const TOOL_NAMES = {
   calibrate: 'Calibrate',
 } as const;
 const CANVAS_CENTRE: Point = { x: CANVAS_WIDTH / 2, y: CANVAS_HEIGHT / 2 };
+/** Shapes under way that a pinch or a cancelled pointer keeps: an angle's fixed arm, a trajectory. */
+const KEPT_PENDING = new Set(['angle-arm2', 'trajectory']);
 
 const KEY_STEP_TEXT: Partial<Record<KeyStep, string>> = {
   'path-start': 'Drawing started. Move with the arrow keys, then press Enter to finish.',
@@ -122,6 +142,8 @@ const KEY_STEP_TEXT: Partial<Record<KeyStep, string>> = {
   vertex: 'Vertex set. Move to the end of the first arm and press Enter.',
   'first-arm': 'First arm set. Move to the end of the second arm and press Enter.',
   'same-point': 'Move the crosshair away from the first point first.',
+  'reference-start':
+    'Reference start set. Move to the other end of something of known length and press Enter.',
 };
 
 /**
@@ -154,6 +176,10 @@ export class AnalysisEngine {
   private crosshair: Point = CANVAS_CENTRE;
   private keyboardFocus = false;
   private announcements = 0;
+  /** The capture rate the member chose (null: as recorded). */
+  private memberCaptureFps: number | null = null;
+  /** The capture rate the file itself says (read-timing.ts), if any. */
+  private fileCaptureFps: number | null = null;
   private readonly cleanup: (() => void)[] = [];
   /** Called whenever this player's picture is to be drawn again: another player's overlay follows it. */
   private readonly invalidateListeners = new Set<() => void>();
@@ -194,6 +220,11 @@ export class AnalysisEngine {
 
   get currentTime(): number {
     return this.media?.currentTime ?? 0;
+  }
+
+  /** The frame shown, counted from 0 at the file's rate (timing.ts); 0 for an image. */
+  get currentFrame(): number {
+    return frameAt(this.currentTime, this.state.timing.fileFps);
   }
 
   /** How many annotation tiles have been drawn (the render benchmark reports it). */
@@ -242,6 +273,10 @@ export class AnalysisEngine {
       zoom: 1,
       annotationCount: 0,
       annotationTexts: [],
+      // A calibration is of one picture: a new one starts in pixels (issue 33).
+      calibration: null,
+      reference: null,
+      trajectoryPoints: 0,
     });
     this.pose.mediaChanged();
     this.readFileTiming(type === 'video' && source instanceof Blob ? source : null);
@@ -256,6 +291,7 @@ export class AnalysisEngine {
   private readFileTiming(file: Blob | null) {
     const media = this.media;
     const member = this.state.captureSource === 'member';
+    this.fileCaptureFps = null;
     this.setState({
       fileTiming: null,
       timing: { fileFps: DEFAULT_FPS, captureFps: member ? this.state.timing.captureFps : DEFAULT_FPS },
@@ -265,6 +301,8 @@ export class AnalysisEngine {
     void readVideoTiming(file).then((read) => {
       if (this.destroyed || this.media !== media) return;
       if (read.fileFps !== null) media.useFileRate(read.fileFps);
+      // setCaptureRate(null), 'as recorded', goes back to it.
+      this.fileCaptureFps = read.captureFps;
       const fileFps = read.fileFps ?? this.state.timing.fileFps;
       const member = this.state.captureSource === 'member';
       this.setState({
@@ -311,11 +349,54 @@ export class AnalysisEngine {
     this.echo({ kind: 'seek', time }, opts);
   }
 
-  /** One frame back (−1) or forward (+1); pauses first. */
+  /**
+   * Moves by whole frames of the file (−1: one back), at its own rate (`state.timing.fileFps`); pauses
+   * first. Each lands in the middle of its frame, so that the frame read back is the one aimed at.
+   */
   step(frames: number, opts?: ControlOptions) {
-    if (this.state.mediaType !== 'video') return;
-    this.media?.step(frames);
+    const media = this.media;
+    if (this.state.mediaType !== 'video' || !media) return;
+    const { fileFps } = this.state.timing;
+    media.pause();
+    let frame = Math.max(0, this.currentFrame + frames);
+    const last = Math.ceil(media.duration * fileFps - 1e-6) - 1;
+    if (media.duration > 0 && last >= 0) frame = Math.min(frame, last);
+    media.seek(mediaTimeOfFrame(frame, fileFps));
     this.echo({ kind: 'step', frames }, opts);
+  }
+
+  /** Seeks to the frame shown at `seconds` of real time (the angle chart's axis is real time). */
+  seekReal(seconds: number, opts?: ControlOptions) {
+    const { fileFps, captureFps } = this.state.timing;
+    const frame = Math.max(0, Math.floor(seconds * captureFps + 1e-6));
+    this.seek(mediaTimeOfFrame(frame, fileFps), opts);
+  }
+
+  // ——— capture rate (issue 33) ———
+
+  /**
+   * The rate the clip was captured at, as the member sets it (240 for a 240 fps slow-motion clip saved
+   * at 30 fps), or null for 'as recorded': the file's own capture rate when it says one (read-timing.ts),
+   * else its frame rate. Every time shown follows: the clock, the chart, the stopwatches, the CSVs.
+   */
+  setCaptureRate(fps: number | null) {
+    if (fps !== null && !isCaptureRate(fps)) return;
+    this.memberCaptureFps = fps;
+    this.applyTiming();
+  }
+
+  /** The timing from the file's rate, its own capture rate (if it says one) and the member's choice. */
+  private applyTiming() {
+    const fileFps = this.state.timing.fileFps;
+    const member = this.memberCaptureFps;
+    const captureFps = member ?? this.fileCaptureFps ?? fileFps;
+    const old = this.state.timing;
+    const timing = captureFps === old.captureFps && fileFps === old.fileFps ? old : { fileFps, captureFps };
+    this.setState({
+      timing,
+      captureSource: member !== null ? 'member' : this.fileCaptureFps !== null ? 'file' : null,
+    });
+    this.annotationsChanged();
   }
 
   // ——— tools and annotations ———
@@ -326,6 +407,8 @@ export class AnalysisEngine {
   }
 
   setTool(tool: Tool) {
+    // A trajectory under way is kept as far as it goes when another tool is chosen.
+    if (this.pending?.type === 'trajectory') this.finishTrajectory();
     this.pending = null;
     this.gestures.dropToolGesture();
     this.setState({ tool });
@@ -334,6 +417,11 @@ export class AnalysisEngine {
 
   /** Drops the shape under way, if any; returns whether there was one. */
   cancelShape(): boolean {
+    if (this.pending?.type === 'trajectory') {
+      // Escape ends a trajectory: it is kept when it has two points or more.
+      this.finishTrajectory();
+      return true;
+    }
     if (!this.pending) return false;
     this.pending = null;
     this.gestures.dropToolGesture();
@@ -381,7 +469,17 @@ export class AnalysisEngine {
   /** Enter or Space on the canvas: sets the chosen tool's next point where the crosshair is. */
   setPointAtCrosshair() {
     this.keyboardFocus = true;
-    const { pending, saved, step } = keyTool(
+    if (this.state.tool === 'stopwatch') {
+      // Enter stops the stopwatch that runs; with none running it starts one where the crosshair is.
+      if (!this.stopStopwatch()) this.startStopwatch(screenToMedia(this.view, this.crosshair));
+      this.invalidate();
+      return;
+    }
+    if (this.state.tool === 'trajectory') {
+      this.trajectoryPoint(screenToMedia(this.view, this.crosshair), true);
+      return;
+    }
+    const { pending, saved, reference, step } = keyTool(
       this.state.tool,
       this.pending,
       screenToMedia(this.view, this.crosshair),
@@ -389,6 +487,7 @@ export class AnalysisEngine {
     this.pending = pending;
     this.gestures.dropToolGesture();
     if (saved) this.saveMeasured(saved);
+    else if (reference) this.referenceDrawn(reference);
     else if (KEY_STEP_TEXT[step]) this.announce(KEY_STEP_TEXT[step]);
     this.invalidate();
   }
@@ -399,18 +498,165 @@ export class AnalysisEngine {
     this.pan(-dx, -dy);
   }
 
+  // ——— stopwatches (issue 33) ———
+
+  /** Starts a stopwatch at media point `at` on the frame shown. */
+  startStopwatch(at: Point) {
+    if (this.state.mediaType !== 'video') {
+      this.announce('A stopwatch needs a video.');
+      return;
+    }
+    const start = this.currentFrame;
+    this.saveMeasured({ type: 'stopwatch', at, start, stop: null, color: TOOL_COLORS.stopwatch });
+  }
+
+  /**
+   * Stops the stopwatch `index` (by default the last one running) on the frame shown; stopping it before
+   * its start swaps the two, so that it always measures forward. Returns whether one was stopped.
+   */
+  stopStopwatch(index?: number): boolean {
+    const i = index ?? this.annotations.findLastIndex((a) => a.type === 'stopwatch' && a.stop === null);
+    const s = this.annotations[i];
+    if (!s || s.type !== 'stopwatch') return false;
+    const frame = this.currentFrame;
+    this.annotations[i] = { ...s, start: Math.min(s.start, frame), stop: Math.max(s.start, frame) };
+    this.annotationsChanged();
+    const n = this.annotations.slice(0, i + 1).filter((a) => a.type === 'stopwatch').length;
+    const text = this.state.annotationTexts.find((t) => t.startsWith(`Stopwatch ${n}:`));
+    if (text) this.announce(`${text.replace(/ \(from .*\)$/, '')}, stopped.`);
+    return true;
+  }
+
+  /** A click or tap with the stopwatch tool: on a stopwatch it stops it here, elsewhere it starts one. */
+  private stopwatchClick(m: Point) {
+    const index = stopwatchUnder(
+      this.view,
+      this.annotations,
+      mediaToScreen(this.view, m),
+      this.stage.textScale,
+    );
+    if (index >= 0) this.stopStopwatch(index);
+    else this.startStopwatch(m);
+    this.invalidate();
+  }
+
   /** Removes every annotation and anything half-drawn. */
   clear() {
     const had = this.annotations.length > 0 || this.pending !== null;
     this.annotations = [];
     this.pending = null;
+    this.setState({ trajectoryPoints: 0 });
     this.gestures.dropToolGesture();
     this.annotationsChanged();
     if (had) this.announce('All annotations cleared.');
   }
 
+  // ——— calibration and trajectories (issue 33, decision 62 "Units") ———
+
+  /**
+   * Calibrates this player: `c` is the reference line (media pixels) and its real length; every length
+   * is then shown in its unit and a trajectory's speed in m/s. Null resets it (lengths in pixels). It
+   * is kept through frame steps, zoom and pan, until another picture is loaded.
+   */
+  setCalibration(c: Calibration | null) {
+    const valid = c !== null && Number.isFinite(c.length) && metresPerPixel(c) !== null;
+    const had = this.state.calibration !== null;
+    this.setState({ calibration: valid ? c : null, reference: null });
+    if (valid && this.state.tool === 'calibrate') this.setTool('none');
+    this.annotationsChanged();
+    if (valid) {
+      const px = Math.round(Math.hypot(c.end.x - c.start.x, c.end.y - c.start.y));
+      this.announce(`Calibrated: ${px} px is ${formatLength(px, c)}. Lengths are now in ${c.unit}.`);
+    } else if (had) {
+      this.announce('Calibration reset: lengths are in pixels.');
+    }
+  }
+
+  /** The reference line drawn is not used (its dialog was closed): the tool stays for another. */
+  cancelReference() {
+    if (!this.state.reference) return;
+    this.setState({ reference: null });
+    this.announce('Calibration cancelled.');
+    this.invalidate();
+  }
+
+  /** Saves the trajectory under way (two points or more), or drops it; true when one was saved. */
+  finishTrajectory(): boolean {
+    if (this.pending?.type !== 'trajectory') return false;
+    const saved = finishTrajectory(this.pending);
+    this.pending = null;
+    this.setState({ trajectoryPoints: 0 });
+    if (saved) this.saveMeasured(saved);
+    else this.announce('Trajectory dropped: it needs two points or more.');
+    this.invalidate();
+    return saved !== null;
+  }
+
+  /**
+   * A trajectory of the pose keypoint `joint` through the clip, from its pose analysis (which must have
+   * run): its place on every frame the model saw it. Returns whether one was made.
+   */
+  followJoint(joint: FollowJoint): boolean {
+    const run = this.pose.getState().run;
+    if (run.status !== 'done') {
+      this.announce('Analyse the clip with Pose first, then follow a joint.');
+      return false;
+    }
+    const points = trajectoryFromPose(run.result.frames, joint, run.result.size, this.state.timing.fileFps);
+    const saved = finishTrajectory({ type: 'trajectory', points }, joint);
+    if (!saved) {
+      this.announce(`The ${jointLabel(joint).toLowerCase()} was not seen on two frames or more.`);
+      return false;
+    }
+    this.saveMeasured(saved);
+    return true;
+  }
+
+  /**
+   * A point of the trajectory under way at media point `m` on the frame shown; once added, the next
+   * frame is shown. From the keyboard (`key`), Enter where the last point was set finishes it.
+   */
+  private trajectoryPoint(m: Point, key: boolean) {
+    if (this.state.mediaType !== 'video') {
+      this.announce('A trajectory needs a video.');
+      return;
+    }
+    const frame = this.currentFrame;
+    const under = this.pending?.type === 'trajectory' ? this.pending : null;
+    const { pending, step } = trajectoryStep(under, frame, m, key);
+    if (step === 'finish') {
+      this.finishTrajectory();
+      return;
+    }
+    this.pending = pending;
+    this.setState({ trajectoryPoints: pending.points.length });
+    const n = pending.points.findIndex((p) => p.frame === frame) + 1;
+    if (step === 'moved') this.announce(`Point ${n} moved (frame ${frame}).`);
+    else {
+      this.announce(`Point ${n} set on frame ${frame}. Next frame.`);
+      this.step(1);
+    }
+    this.invalidate();
+  }
+
+  /** A reference line was drawn with the Calibrate tool: its real length is asked (state.reference). */
+  private referenceDrawn(reference: Reference) {
+    this.setState({ reference });
+    this.announce('Reference line drawn. Type its real length.');
+  }
+
   /** Drops a half-drawn shape if there is one, otherwise the last annotation. */
   undo() {
+    if (this.pending?.type === 'trajectory' && this.pending.points.length > 1) {
+      // Undo in a trajectory under way takes back its last point.
+      const points = this.pending.points.slice(0, -1);
+      this.pending = { type: 'trajectory', points };
+      this.setState({ trajectoryPoints: points.length });
+      this.announce(`Point ${points.length + 1} removed.`);
+      this.invalidate();
+      return;
+    }
+    if (this.pending?.type === 'trajectory') this.setState({ trajectoryPoints: 0 });
     const removed = this.pending ? 'Shape cancelled.' : this.state.annotationTexts.at(-1);
     if (this.pending) this.pending = null;
     else this.annotations.pop();
@@ -554,7 +800,16 @@ export class AnalysisEngine {
           signal,
           onProgress,
           draw: (ctx, image, time) =>
-            renderScene(ctx, { ...scene, media: image, pose: this.pose.overlayAt(time) }, CLIP_SCALE),
+            renderScene(
+              ctx,
+              {
+                ...scene,
+                media: image,
+                pose: this.pose.overlayAt(time),
+                clock: { frame: frameAt(time, this.state.timing.fileFps), timing: this.state.timing },
+              },
+              CLIP_SCALE,
+            ),
         }),
     };
   }
@@ -595,8 +850,11 @@ export class AnalysisEngine {
       mediaSize: size,
       annotations: this.annotations,
       revision: this.revision,
-      pending: this.pending,
+      // The reference line waits, dashed, while its length is asked.
+      pending: this.pending ?? (this.state.reference && { type: 'reference', ...this.state.reference }),
+      measure: { calibration: this.state.calibration, timing: this.state.timing },
       pose: this.pose.overlay(),
+      clock: { frame: this.currentFrame, timing: this.state.timing },
       crosshair:
         withCrosshair && this.keyboardFocus && tool !== 'none'
           ? { at: this.crosshair, color: TOOL_COLORS[tool] }
@@ -679,7 +937,11 @@ export class AnalysisEngine {
     this.revision++;
     this.setState({
       annotationCount: this.annotations.length,
-      annotationTexts: describeAnnotations(this.annotations),
+      annotationTexts: describeAnnotations(this.annotations, {
+        timing: this.state.timing,
+        calibration: this.state.calibration,
+      }),
+      stopwatchRunning: this.annotations.some((a) => a.type === 'stopwatch' && a.stop === null),
     });
     this.invalidate();
   }
@@ -757,15 +1019,15 @@ export class AnalysisEngine {
         this.invalidate();
       },
       pinchStarted: () => {
-        // A half-drawn shape is dropped; a fixed first arm of an angle is kept.
-        if (this.pending && this.pending.type !== 'angle-arm2') this.pending = null;
+        // A half-drawn shape is dropped; a fixed first arm of an angle and a trajectory are kept.
+        if (this.pending && !KEPT_PENDING.has(this.pending.type)) this.pending = null;
         this.invalidate();
       },
       press: (p) => this.toolDown(toMedia(p)),
       move: (p, dragged) => this.toolMove(toMedia(p), dragged),
       release: (p, dragged) => this.toolUp(toMedia(p), dragged),
       cancelled: () => {
-        if (this.pending?.type !== 'angle-arm2') this.pending = null;
+        if (this.pending && !KEPT_PENDING.has(this.pending.type)) this.pending = null;
         this.invalidate();
       },
       hover: (p) => {
@@ -788,9 +1050,19 @@ export class AnalysisEngine {
   }
 
   private toolUp(m: Point, dragged: boolean) {
-    const { pending, saved } = releaseTool(this.pending, m, dragged);
+    if (this.state.tool === 'stopwatch') {
+      if (!dragged) this.stopwatchClick(m);
+      return;
+    }
+    if (this.state.tool === 'trajectory') {
+      // A click or a tap (a small drag too: the point is where it was let go).
+      this.trajectoryPoint(m, false);
+      return;
+    }
+    const { pending, saved, reference } = releaseTool(this.pending, m, dragged);
     this.pending = pending;
     if (saved) this.saveMeasured(saved);
+    else if (reference) this.referenceDrawn(reference);
     this.invalidate();
   }
 

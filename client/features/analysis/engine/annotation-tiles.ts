@@ -1,6 +1,6 @@
 import type { ViewTransform } from '@common/geometry';
 import type { Annotation } from './annotations';
-import { drawAnnotations, type Ctx } from './draw-shapes';
+import { drawAnnotations, NO_MEASURE, type Ctx, type Measure } from './draw-shapes';
 
 /** A tile's edge in backing-store pixels. */
 const TILE = 256;
@@ -86,6 +86,7 @@ export class AnnotationTiles {
     height: number,
     scale: number,
     textScale: number,
+    measure: Measure = NO_MEASURE,
   ): boolean {
     const origin = this.origin!;
     const ox = this.offsetX;
@@ -101,7 +102,7 @@ export class AnnotationTiles {
         const id = `${i},${j}`;
         let tile = this.tiles.get(id);
         if (!tile) {
-          const made = this.render(i, j, origin, annotations, scale, textScale);
+          const made = this.render(i, j, origin, annotations, scale, textScale, measure);
           if (!made) {
             this.unavailable = true;
             this.release();
@@ -136,6 +137,7 @@ export class AnnotationTiles {
     annotations: readonly Annotation[],
     scale: number,
     textScale: number,
+    measure: Measure,
   ): Tile | null {
     const tile = this.spare.pop() ?? newTile();
     if (!tile) return null;
@@ -145,7 +147,7 @@ export class AnnotationTiles {
     c.setTransform(scale, 0, 0, scale, -i * TILE, -j * TILE);
     const size = TILE / scale;
     const area = { x: i * size, y: j * size, width: size, height: size };
-    tile.empty = drawAnnotations(c, origin, annotations, area, textScale) === 0;
+    tile.empty = drawAnnotations(c, origin, annotations, area, textScale, measure) === 0;
     this.drawn++;
     return tile;
   }

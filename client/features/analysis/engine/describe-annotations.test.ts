@@ -43,6 +43,19 @@ describe('annotations as text', () => {
     ]);
   });
 
+  it('gives stopwatches their real durations to the millisecond, at the capture rate', () => {
+    const timing = { fileFps: 30, captureFps: 240 };
+    expect(
+      describeAnnotations(
+        [
+          { type: 'stopwatch', at: { x: 0, y: 0 }, start: 24, stop: 124, color: TOOL_COLORS.stopwatch },
+          { type: 'stopwatch', at: { x: 0, y: 0 }, start: 240, stop: null, color: TOOL_COLORS.stopwatch },
+        ],
+        { timing },
+      ),
+    ).toEqual(['Stopwatch 1: 0.417 s (from 0.100 s)', 'Stopwatch 2: running from 1.000 s']);
+  });
+
   it('says nothing of an empty canvas', () => {
     expect(describeAnnotations([])).toEqual([]);
   });

@@ -16,7 +16,12 @@ import {
   TOOL_COLORS,
   type Annotation,
   type Pending,
+  type StopwatchAnnotation,
 } from './annotations';
+import { stopwatchSeconds } from './describe-annotations';
+import { formatSeconds, type Timing } from './timing';
+import { trajectoryLabel, trajectoryStats } from './trajectory';
+import { formatLength, type Calibration } from './units';
 
 /** A rectangle of the canvas in logical pixels. */
 export type Area = { x: number; y: number; width: number; height: number };
@@ -30,6 +35,15 @@ const REACH = ARC_RADIUS_SAVED + 22 + 24 * 2 + LINE_WIDTH;
 
 type Rect = { minX: number; minY: number; maxX: number; maxY: number };
 type Label = { x: number; y: number; text: string; color: string };
+
+/**
+ * What the values drawn with the shapes are measured with (issue 33): the player's calibration, for
+ * the lengths of lines and trajectories in its unit, and its timing, for a trajectory's speed.
+ */
+export type Measure = { calibration: Calibration | null; timing: Timing };
+export const NO_MEASURE: Measure = { calibration: null, timing: { fileFps: 30, captureFps: 30 } };
+/** How far (logical px) a line's length sits from its middle, on the side above it. */
+const LINE_LABEL_OFFSET = 16;
 
 /** Each saved annotation's bounds in media pixels, computed once (saved annotations never change). */
 const boundsCache = new WeakMap<Annotation, Rect>();
@@ -48,11 +62,25 @@ function pathAtScale(points: readonly Point[], scale: number): readonly Point[] 
   return simple;
 }
 
+function pointsOf(a: Annotation): readonly Point[] {
+  switch (a.type) {
+    case 'path':
+      return a.points;
+    case 'line':
+      return [a.start, a.end];
+    case 'angle':
+      return [a.vertex, a.point1, a.point2];
+    case 'stopwatch':
+      return [a.at];
+    case 'trajectory':
+      return a.points.map((p) => p.at);
+  }
+}
+
 function boundsOf(a: Annotation): Rect {
   let b = boundsCache.get(a);
   if (b) return b;
-  const pts =
-    a.type === 'path' ? a.points : a.type === 'line' ? [a.start, a.end] : [a.vertex, a.point1, a.point2];
+  const pts = pointsOf(a);
   b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (const p of pts) {
     if (p.x < b.minX) b.minX = p.x;
@@ -78,6 +106,7 @@ export function drawAnnotations(
   annotations: readonly Annotation[],
   area: Area,
   textScale: number,
+  measure: Measure = NO_MEASURE,
 ): number {
   const margin = REACH / viewScale(view);
   const topLeft = screenToMedia(view, { x: area.x, y: area.y });
@@ -93,7 +122,7 @@ export function drawAnnotations(
   for (const a of annotations) {
     const b = boundsOf(a);
     if (b.maxX < minX || b.minX > maxX || b.maxY < minY || b.minY > maxY) continue;
-    drawAnnotation(ctx, view, a, labels);
+    drawAnnotation(ctx, view, a, labels, measure, textScale);
     drawn++;
   }
   drawLabels(ctx, labels, textScale);
@@ -174,14 +203,61 @@ function drawAngle(
   return arc;
 }
 
-function drawAnnotation(ctx: Ctx, view: ViewTransform, a: Annotation, labels: Label[]) {
+/**
+ * Where a line's length goes: by its middle, `offset` px off it on the side above (left of an upright
+ * line), so that the line itself stays visible.
+ */
+function lineLabelAt(s: Point, e: Point, offset: number): Point {
+  const dx = e.x - s.x;
+  const dy = e.y - s.y;
+  const len = Math.hypot(dx, dy) || 1;
+  let nx = dy / len;
+  let ny = -dx / len;
+  if (ny > 0 || (ny === 0 && nx > 0)) {
+    nx = -nx;
+    ny = -ny;
+  }
+  return { x: (s.x + e.x) / 2 + nx * offset, y: (s.y + e.y) / 2 + ny * offset };
+}
+
+function drawAnnotation(
+  ctx: Ctx,
+  view: ViewTransform,
+  a: Annotation,
+  labels: Label[],
+  measure: Measure,
+  textScale: number,
+) {
   switch (a.type) {
+    case 'stopwatch':
+      // Its reading changes with the frame shown: drawStopwatches draws it over every frame, not into tiles.
+      return;
     case 'path':
       drawPolyline(ctx, view, pathAtScale(a.points, viewScale(view)), a.color);
       return;
-    case 'line':
-      drawLine(ctx, mediaToScreen(view, a.start), mediaToScreen(view, a.end), a.color);
+    case 'line': {
+      const s = mediaToScreen(view, a.start);
+      const e = mediaToScreen(view, a.end);
+      drawLine(ctx, s, e, a.color);
+      const at = lineLabelAt(s, e, LINE_LABEL_OFFSET * textScale);
+      const pixels = Math.hypot(a.end.x - a.start.x, a.end.y - a.start.y);
+      labels.push({ ...at, text: formatLength(pixels, measure.calibration), color: a.color });
       return;
+    }
+    case 'trajectory': {
+      const points = a.points.map((p) => mediaToScreen(view, p.at));
+      drawTrajectory(ctx, points, a.color);
+      const last = points.at(-1);
+      if (!last || points.length < 2) return;
+      const stats = trajectoryStats(a.points, measure.calibration, measure.timing);
+      labels.push({
+        x: last.x,
+        y: last.y - 22 * textScale,
+        text: trajectoryLabel(stats, measure.calibration),
+        color: a.color,
+      });
+      return;
+    }
     case 'angle': {
       const v = mediaToScreen(view, a.vertex);
       const arc = drawAngle(
@@ -205,10 +281,193 @@ function drawAnnotation(ctx: Ctx, view: ViewTransform, a: Annotation, labels: La
   }
 }
 
+/** The frame a player shows and its timing: what a stopwatch reads. */
+export type Clock = { frame: number; timing: Timing };
+
+const WATCH_WIDTH = 88;
+const WATCH_HEIGHT = 22;
+const WATCH_GAP = 6;
+
+/** A stopwatch's reading box (logical canvas px), above its point `p` (on the screen). */
+export function stopwatchBox(p: Point, textScale = 1): Area {
+  const width = WATCH_WIDTH * textScale;
+  const height = WATCH_HEIGHT * textScale;
+  return { x: p.x - width / 2, y: p.y - DOT_RADIUS - WATCH_GAP * textScale - height, width, height };
+}
+
+/**
+ * The stopwatch under a canvas point (its reading or its dot), the last drawn first; -1 for none.
+ * `annotations` indices are returned, so that the caller can change that one.
+ */
+export function stopwatchUnder(
+  view: ViewTransform,
+  annotations: readonly Annotation[],
+  p: Point,
+  textScale = 1,
+): number {
+  const slop = 6;
+  for (let i = annotations.length - 1; i >= 0; i--) {
+    const a = annotations[i]!;
+    if (a.type !== 'stopwatch') continue;
+    const at = mediaToScreen(view, a.at);
+    const box = stopwatchBox(at, textScale);
+    const inBox =
+      p.x >= box.x - slop &&
+      p.x <= box.x + box.width + slop &&
+      p.y >= box.y - slop &&
+      p.y <= box.y + box.height + slop;
+    if (inBox || Math.hypot(p.x - at.x, p.y - at.y) <= DOT_RADIUS + slop) return i;
+  }
+  return -1;
+}
+
+/**
+ * The stopwatches, each a dot where it was placed and its real elapsed time at the frame shown above
+ * it ('0.417 s'): a running one on a dark pill edged in its colour, a stopped one on a pill filled with
+ * it. Drawn over every frame (the reading follows the frame), after the other annotations.
+ */
+export function drawStopwatches(
+  ctx: Ctx,
+  view: ViewTransform,
+  annotations: readonly Annotation[],
+  clock: Clock,
+  textScale: number,
+) {
+  const watches = annotations.filter((a): a is StopwatchAnnotation => a.type === 'stopwatch');
+  if (watches.length === 0) return;
+  ctx.font = `600 ${LABEL_FONT_PX * textScale}px ui-sans-serif, system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  for (const s of watches) {
+    const at = mediaToScreen(view, s.at);
+    const running = s.stop === null;
+    const text = formatSeconds(stopwatchSeconds(s, clock.timing, clock.frame));
+    const box = stopwatchBox(at, textScale);
+    const width = Math.max(box.width, ctx.measureText(text).width + 30 * textScale);
+    const x = at.x - width / 2;
+    ctx.fillStyle = running ? LABEL_BG : s.color;
+    ctx.fillRect(x, box.y, width, box.height);
+    if (running) {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = s.color;
+      ctx.strokeRect(x + 1, box.y + 1, width - 2, box.height - 2);
+    }
+    const ink = running ? s.color : '#000000';
+    // A small stopwatch: a dial, its crown, and a hand that stands still once stopped.
+    const r = 5 * textScale;
+    const cx = x + 8 * textScale + r;
+    const cy = box.y + box.height / 2 + textScale;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.moveTo(cx, cy - r);
+    ctx.lineTo(cx, cy - r - 2 * textScale);
+    ctx.moveTo(cx, cy);
+    ctx.lineTo(cx + r * 0.6, cy - r * 0.6);
+    ctx.lineWidth = 1.5 * textScale;
+    ctx.strokeStyle = ink;
+    ctx.stroke();
+    ctx.fillStyle = ink;
+    ctx.textAlign = 'left';
+    ctx.fillText(text, cx + r + 5 * textScale, box.y + box.height / 2);
+    ctx.fillStyle = s.color;
+    dot(ctx, at);
+  }
+  ctx.lineWidth = LINE_WIDTH;
+}
+
+/** A dot's radius on each frame of a trajectory's path (its first and last points have full dots). */
+const FRAME_DOT_RADIUS = 3;
+
+/** A trajectory's path (logical canvas px): the line through its points, a small dot on each frame. */
+function drawTrajectory(ctx: Ctx, points: readonly Point[], color: string) {
+  if (points.length === 0) return;
+  ctx.beginPath();
+  ctx.moveTo(points[0]!.x, points[0]!.y);
+  for (let i = 1; i < points.length; i++) ctx.lineTo(points[i]!.x, points[i]!.y);
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.lineWidth = LINE_WIDTH;
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  for (const p of points) {
+    ctx.moveTo(p.x + FRAME_DOT_RADIUS, p.y);
+    ctx.arc(p.x, p.y, FRAME_DOT_RADIUS, 0, Math.PI * 2);
+  }
+  ctx.fill();
+  // The ends: the first point ringed, the last a full dot.
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  ctx.beginPath();
+  ctx.arc(first.x, first.y, DOT_RADIUS, 0, Math.PI * 2);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.lineWidth = LINE_WIDTH;
+  dot(ctx, last);
+}
+
+/** A dashed line with its ends marked across it: the calibration's reference. */
+function drawReference(ctx: Ctx, s: Point, e: Point, color: string) {
+  ctx.save();
+  ctx.setLineDash([8, 6]);
+  ctx.beginPath();
+  ctx.moveTo(s.x, s.y);
+  ctx.lineTo(e.x, e.y);
+  ctx.lineCap = 'butt';
+  ctx.strokeStyle = color;
+  ctx.lineWidth = LINE_WIDTH;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const len = Math.hypot(e.x - s.x, e.y - s.y) || 1;
+  const nx = (-(e.y - s.y) / len) * 8;
+  const ny = ((e.x - s.x) / len) * 8;
+  ctx.beginPath();
+  for (const p of [s, e]) {
+    ctx.moveTo(p.x - nx, p.y - ny);
+    ctx.lineTo(p.x + nx, p.y + ny);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * The calibration's reference line (issue 33): dashed in its colour, its ends marked, with the real
+ * length the member gave it ('1.00 m'). Drawn over the picture under the other drawings.
+ */
+export function drawCalibration(ctx: Ctx, view: ViewTransform, c: Calibration, textScale: number) {
+  const s = mediaToScreen(view, c.start);
+  const e = mediaToScreen(view, c.end);
+  drawReference(ctx, s, e, TOOL_COLORS.calibrate);
+  const at = lineLabelAt(s, e, LINE_LABEL_OFFSET * textScale);
+  drawLabels(
+    ctx,
+    [
+      {
+        ...at,
+        text: formatLength(Math.hypot(c.end.x - c.start.x, c.end.y - c.start.y), c),
+        color: TOOL_COLORS.calibrate,
+      },
+    ],
+    textScale,
+  );
+}
+
 /** The gesture under way, drawn live above the saved annotations. */
 export function drawPending(ctx: Ctx, view: ViewTransform, p: Pending) {
   ctx.lineWidth = LINE_WIDTH;
   switch (p.type) {
+    case 'reference':
+      drawReference(ctx, mediaToScreen(view, p.start), mediaToScreen(view, p.end), TOOL_COLORS.calibrate);
+      return;
+    case 'trajectory':
+      drawTrajectory(
+        ctx,
+        p.points.map((q) => mediaToScreen(view, q.at)),
+        TOOL_COLORS.trajectory,
+      );
+      return;
     case 'path':
       drawPolyline(ctx, view, p.points, TOOL_COLORS.draw);
       return;
@@ -276,9 +535,10 @@ function drawLabels(ctx: Ctx, labels: readonly Label[], textScale: number) {
   ctx.font = `600 ${LABEL_FONT_PX * textScale}px ui-sans-serif, system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const w = 48 * textScale;
   const h = 20 * textScale;
   for (const l of labels) {
+    // 48 px wide, or as the text needs ('150.0 cm', '1.00 m · 7.50 m/s').
+    const w = Math.max(48 * textScale, ctx.measureText(l.text).width + 12 * textScale);
     ctx.fillStyle = LABEL_BG;
     ctx.fillRect(l.x - w / 2, l.y - h / 2, w, h);
     ctx.fillStyle = l.color;

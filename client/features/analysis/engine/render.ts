@@ -9,7 +9,16 @@ import {
 import type { Annotation, Pending } from './annotations';
 import type { AnnotationTiles } from './annotation-tiles';
 import { drawPose, type PoseOverlay } from '../pose/draw-pose';
-import { drawAnnotations, drawCrosshair, drawPending, drawStopwatches, type Clock } from './draw-shapes';
+import {
+  NO_MEASURE,
+  drawAnnotations,
+  drawCalibration,
+  drawCrosshair,
+  drawPending,
+  drawStopwatches,
+  type Clock,
+  type Measure,
+} from './draw-shapes';
 import { overlayView } from './overlay';
 
 /** What a frame shows. The media is drawn only once it has a size. */
@@ -25,6 +34,11 @@ export type Scene = {
   pose?: PoseOverlay | null;
   /** The frame shown and the player's timing, which the stopwatches read (issue 33); none: frame 0 at 30 fps. */
   clock?: Clock | null;
+  /**
+   * The player's calibration and timing (issue 33): lengths in its unit, a trajectory's speed, and its
+   * reference line drawn dashed. None: pixels at 30 fps.
+   */
+  measure?: Measure;
   /** The keyboard's crosshair (logical canvas pixels) in the chosen tool's colour, while it shows. */
   crosshair?: { at: Point; color: string } | null;
   /**
@@ -71,12 +85,17 @@ export function renderScene(
   if (scene.media && scene.mediaSize && scene.pose) drawPose(ctx, view, scene.pose);
   if (over && overView) {
     if (over.scene.pose && over.scene.media) drawPose(ctx, overView, over.scene.pose);
-    drawAnnotations(ctx, overView, over.scene.annotations, FULL_CANVAS, textScale);
+    drawAnnotations(ctx, overView, over.scene.annotations, FULL_CANVAS, textScale, over.scene.measure);
   }
 
+  const measure = scene.measure ?? NO_MEASURE;
+  if (measure.calibration && scene.mediaSize) {
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    drawCalibration(ctx, view, measure.calibration, textScale);
+  }
   const { width, height } = ctx.canvas;
-  if (!snapped || !tiles!.draw(ctx, annotations, width, height, scale, textScale)) {
-    drawAnnotations(ctx, view, annotations, FULL_CANVAS, textScale);
+  if (!snapped || !tiles!.draw(ctx, annotations, width, height, scale, textScale, measure)) {
+    drawAnnotations(ctx, view, annotations, FULL_CANVAS, textScale, measure);
   }
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   drawStopwatches(ctx, view, annotations, scene.clock ?? NO_CLOCK, textScale);
