@@ -83,10 +83,7 @@ export function renderScene(
   const overView = over ? overlayView(view, over.scene.view) : null;
   if (over && overView) drawOverlayMedia(ctx, over.scene, overView, over.opacity);
   if (scene.media && scene.mediaSize && scene.pose) drawPose(ctx, view, scene.pose);
-  if (over && overView) {
-    if (over.scene.pose && over.scene.media) drawPose(ctx, overView, over.scene.pose);
-    drawAnnotations(ctx, overView, over.scene.annotations, FULL_CANVAS, textScale, over.scene.measure);
-  }
+  if (over && overView) drawOverlayMarks(ctx, over.scene, overView, scale, textScale);
 
   const measure = scene.measure ?? NO_MEASURE;
   if (measure.calibration && scene.mediaSize) {
@@ -120,4 +117,25 @@ function drawOverlayMedia(ctx: CanvasRenderingContext2D, scene: Scene, view: Vie
   ctx.imageSmoothingQuality = view.zoom > 1.5 ? 'medium' : 'low';
   ctx.drawImage(scene.media, origin.x, origin.y, scene.mediaSize.width * s, scene.mediaSize.height * s);
   ctx.restore();
+}
+
+/**
+ * The other player's skeleton, reference line, drawings and stopwatches at full opacity (decision 64),
+ * each read with its own calibration and clock.
+ */
+function drawOverlayMarks(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  view: ViewTransform,
+  scale: number,
+  textScale: number,
+) {
+  if (scene.pose && scene.media) drawPose(ctx, view, scene.pose);
+  const measure = scene.measure ?? NO_MEASURE;
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  if (measure.calibration && scene.mediaSize) drawCalibration(ctx, view, measure.calibration, textScale);
+  drawAnnotations(ctx, view, scene.annotations, FULL_CANVAS, textScale, measure);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  drawStopwatches(ctx, view, scene.annotations, scene.clock ?? NO_CLOCK, textScale);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
 }
