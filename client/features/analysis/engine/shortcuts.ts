@@ -15,12 +15,14 @@ export const SHORTCUTS = [
   { keys: ['D'], action: 'Draw tool' },
   { keys: ['L'], action: 'Line tool' },
   { keys: ['A'], action: 'Angle tool' },
+  { keys: ['T'], action: 'Trajectory tool: Enter sets the point and shows the next frame' },
+  { keys: ['K'], action: 'Calibrate: draw a line of known length, then type its length' },
   {
     keys: ['←', '↑', '→', '↓'],
     action: 'On the canvas: move the crosshair, or pan with no tool (Shift: bigger steps)',
   },
   { keys: ['Enter'], action: 'On the canvas: set the next point of a line, angle or drawing' },
-  { keys: ['Esc'], action: 'Cancel the shape under way, then no tool (pan and zoom)' },
+  { keys: ['Esc'], action: 'Cancel the shape under way (finish a trajectory), then no tool (pan and zoom)' },
   { keys: ['Space'], action: 'Play or pause (on the canvas with a tool: set a point)' },
   { keys: [',', '.'], action: 'One frame back or forward' },
   { keys: ['+', '−', '0'], action: 'Zoom in, zoom out, reset' },
@@ -35,7 +37,10 @@ export const CANVAS_INSTRUCTIONS =
   'Choose Draw (D), Line (L) or Angle (A), then move the crosshair with the arrow keys and press ' +
   'Enter or Space to set each point; hold Shift for bigger steps. With no tool, the arrow keys pan ' +
   'the picture and Space plays or pauses. Escape cancels a shape, then the tool. Comma and full stop ' +
-  'step one frame; plus, minus and 0 zoom. The annotations are listed after the canvas.';
+  'step one frame; plus, minus and 0 zoom. Calibrate (K): set both ends of something of known length, ' +
+  'then type its length; lengths are then in that unit. Trajectory (T): each Enter sets the point on ' +
+  'the frame shown and steps to the next; Enter again without moving, or Escape, finishes it. The ' +
+  'annotations are listed after the canvas.';
 
 const TEXT_INPUT = /^(input|textarea|select)$/i;
 
@@ -109,6 +114,16 @@ export function applyShortcut(engine: AnalysisEngine, e: KeyboardEvent): boolean
     case 'a':
     case 'A':
       engine.toggleTool('angle');
+      engine.announceTool();
+      return true;
+    case 't':
+    case 'T':
+      engine.toggleTool('trajectory');
+      engine.announceTool();
+      return true;
+    case 'k':
+    case 'K':
+      engine.toggleTool('calibrate');
       engine.announceTool();
       return true;
     case 'Escape':
