@@ -39,17 +39,34 @@ describe('measurementsCsv', () => {
     const csv = measurementsCsv({ annotations: drawn, timing: SLOW, calibration: null });
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(rows(csv)).toEqual([
-      'item,type,length_px,length,length_unit,angle_deg,start_frame,stop_frame,start_s,stop_s,duration_s,speed_m_s'.split(
+      'item,type,length_px,length,length_unit,angle_deg,start_frame,stop_frame,start_s,stop_s,duration_s,speed_m_s,frame,time_s,x_px,y_px'.split(
         ',',
       ),
-      ['Line 1', 'line', '50.0', '', '', '', '', '', '', '', '', ''],
-      ['Angle 1', 'angle', '', '', '', '90.0', '', '', '', '', '', ''],
-      ['Drawing 1', 'drawing', '20.0', '', '', '', '', '', '', '', '', ''],
+      ['Line 1', 'line', '50.0', '', '', '', '', '', '', '', '', '', '', '', '', ''],
+      ['Angle 1', 'angle', '', '', '', '90.0', '', '', '', '', '', '', '', '', '', ''],
+      ['Drawing 1', 'drawing', '20.0', '', '', '', '', '', '', '', '', '', '', '', '', ''],
       // 100 frames of a 240 fps capture: 0.417 s, from 0.100 s to 0.517 s.
-      ['Stopwatch 1', 'stopwatch', '', '', '', '', '24', '124', '0.100', '0.517', '0.417', ''],
+      [
+        'Stopwatch 1',
+        'stopwatch',
+        '',
+        '',
+        '',
+        '',
+        '24',
+        '124',
+        '0.100',
+        '0.517',
+        '0.417',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
       // A running stopwatch has no stop yet.
-      ['Stopwatch 2', 'stopwatch', '', '', '', '', '0', '', '0.000', '', '', ''],
-      ['Line 2', 'line', '100.0', '', '', '', '', '', '', '', '', ''],
+      ['Stopwatch 2', 'stopwatch', '', '', '', '', '0', '', '0.000', '', '', '', '', '', '', ''],
+      ['Line 2', 'line', '100.0', '', '', '', '', '', '', '', '', '', '', '', '', ''],
     ]);
   });
 
@@ -68,6 +85,145 @@ describe('measurementsCsv', () => {
       }),
     );
     expect(inches[7]!.slice(2, 5)).toEqual(['100.0', '50.000', 'cm']);
+  });
+
+  it('gives a trajectory a row, then a row per point: frame, real time, place, distance so far, speed', () => {
+    // 100 px = 1 m; five points 25 px apart on frames 3 to 7 of a 30 fps clip: 1 m in 4/30 s.
+    const calibration = { start: { x: 0, y: 0 }, end: { x: 100, y: 0 }, length: 1, unit: 'm' as const };
+    const trajectory: Annotation = {
+      type: 'trajectory',
+      points: [0, 25, 50, 75, 100].map((x, i) => ({ frame: 3 + i, at: { x, y: 10 } })),
+      joint: null,
+      color: TOOL_COLORS.trajectory,
+    };
+    const timing = { fileFps: 30, captureFps: 30 };
+    const table = rows(measurementsCsv({ annotations: [trajectory], timing, calibration }));
+    expect(table.slice(2)).toEqual([
+      [
+        'Trajectory 1',
+        'trajectory',
+        '100.0',
+        '1.000',
+        'm',
+        '',
+        '3',
+        '7',
+        '0.100',
+        '0.233',
+        '0.133',
+        '7.500',
+        '',
+        '',
+        '',
+        '',
+      ],
+      [
+        'Trajectory 1 point 1',
+        'trajectory point',
+        '0.0',
+        '0.000',
+        'm',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '3',
+        '0.100',
+        '0.0',
+        '10.0',
+      ],
+      [
+        'Trajectory 1 point 2',
+        'trajectory point',
+        '25.0',
+        '0.250',
+        'm',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '7.500',
+        '4',
+        '0.133',
+        '25.0',
+        '10.0',
+      ],
+      [
+        'Trajectory 1 point 3',
+        'trajectory point',
+        '50.0',
+        '0.500',
+        'm',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '7.500',
+        '5',
+        '0.167',
+        '50.0',
+        '10.0',
+      ],
+      [
+        'Trajectory 1 point 4',
+        'trajectory point',
+        '75.0',
+        '0.750',
+        'm',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '7.500',
+        '6',
+        '0.200',
+        '75.0',
+        '10.0',
+      ],
+      [
+        'Trajectory 1 point 5',
+        'trajectory point',
+        '100.0',
+        '1.000',
+        'm',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '7.500',
+        '7',
+        '0.233',
+        '100.0',
+        '10.0',
+      ],
+    ]);
+    // Uncalibrated: pixels only, no speed in m/s.
+    const plain = rows(measurementsCsv({ annotations: [trajectory], timing, calibration: null }));
+    expect(plain[1]!.slice(0, 12)).toEqual([
+      'Trajectory 1',
+      'trajectory',
+      '100.0',
+      '',
+      '',
+      '',
+      '3',
+      '7',
+      '0.100',
+      '0.233',
+      '0.133',
+      '',
+    ]);
   });
 
   it('is only the header with nothing drawn', () => {

@@ -5,6 +5,7 @@
 import { distance, type Point } from '@common/geometry';
 import type { Annotation } from './annotations';
 import { realSecondsOfFrames, type Timing } from './timing';
+import { jointLabel, trajectoryRows, trajectoryStats } from './trajectory';
 import { metresTo, pixelsToMetres, type Calibration } from './units';
 
 /** What the rows are computed from: the player's annotations, timing and calibration. */
@@ -17,6 +18,9 @@ export type MeasurementsInput = {
 /**
  * The columns. `length` is in `length_unit` (empty when not calibrated); `start_s`, `stop_s` and
  * `duration_s` are real seconds to the millisecond; frames are counted at the file's rate from 0.
+ * A trajectory has a row for the whole (its length along the path, first and last frames, mean speed)
+ * then one per point: its `frame` and real `time_s`, its place `x_px`, `y_px` (the picture's pixels),
+ * the distance along the path so far as its length, and the speed since the point before.
  */
 export const MEASUREMENT_COLUMNS = [
   'item',
@@ -31,6 +35,10 @@ export const MEASUREMENT_COLUMNS = [
   'stop_s',
   'duration_s',
   'speed_m_s',
+  'frame',
+  'time_s',
+  'x_px',
+  'y_px',
 ] as const;
 export type MeasurementColumn = (typeof MEASUREMENT_COLUMNS)[number];
 /** One row: the cells it fills (the others stay empty). */
@@ -121,6 +129,40 @@ export function measurementRows({ annotations, timing, calibration }: Measuremen
                 duration_s: seconds(a.stop! - a.start, timing),
               }
             : {}),
+        });
+        break;
+      }
+      case 'trajectory': {
+        const item = name('Trajectory');
+        const stats = trajectoryStats(a.points, calibration, timing);
+        const first = a.points[0];
+        const last = a.points.at(-1);
+        rows.push({
+          item: a.joint ? `${item} (${jointLabel(a.joint)})` : item,
+          type: 'trajectory',
+          ...lengthCells(stats.pixels, calibration),
+          ...(first && last
+            ? {
+                start_frame: String(first.frame),
+                stop_frame: String(last.frame),
+                start_s: seconds(first.frame, timing),
+                stop_s: seconds(last.frame, timing),
+                duration_s: seconds(last.frame - first.frame, timing),
+              }
+            : {}),
+          ...(stats.speed !== null ? { speed_m_s: fixed(stats.speed, 3) } : {}),
+        });
+        trajectoryRows(a.points, calibration, timing).forEach((p, i) => {
+          rows.push({
+            item: `${item} point ${i + 1}`,
+            type: 'trajectory point',
+            ...lengthCells(p.distancePixels, calibration),
+            ...(p.speed !== null ? { speed_m_s: fixed(p.speed, 3) } : {}),
+            frame: String(p.frame),
+            time_s: fixed(p.time, 3),
+            x_px: fixed(p.x, 1),
+            y_px: fixed(p.y, 1),
+          });
         });
         break;
       }
