@@ -2,9 +2,9 @@
 // as a coach's reply (an admin's message after the attempt in its discussion, or an admin's chat reply).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptsReviewResponse } from '../common/contracts/attempts';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
-import { multipart, pngBytes } from './helpers/uploads';
+import { apiCaller, createTestApp, type TestApp } from './helpers/app';
+import { buildUser, buildUsers, grantAdmin, type BuiltUser } from './helpers/factories';
+import { uploadFrame } from './helpers/uploads';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -14,46 +14,22 @@ let bob: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
   coach = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
+  [ann, bob] = await buildUsers(t.app, 2);
   // An admin by the is_admin column (npm run admin -- grant), not by ADMIN_EMAILS.
   assistant = await buildUser(t.app);
-  await t.app.ctx.users.setAdmin(assistant.email, true);
-  await t.app.ctx.sessions.userChanged(assistant.user.id);
+  await grantAdmin(t.app, assistant);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const inject = (method: 'GET' | 'POST', url: string, who?: BuiltUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = apiCaller(() => t.app);
 const review = async (who: BuiltUser, query = '') => {
   const res = await inject('GET', `/api/attempts/review${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AttemptsReviewResponse;
 };
 const captions = (r: AttemptsReviewResponse) => r.items.map((i) => i.attempt.caption);
-
-async function uploadFrame(who: BuiltUser): Promise<string> {
-  const body = await multipart('file', {
-    name: 'f.png',
-    type: 'image/png',
-    bytes: pngBytes(8, 6, [1, 2, 3]),
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...body.headers, cookie: who.cookie },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().url as string;
-}
 
 type Lesson = { thinkTank: string; topic: string; lesson: string };
 const SYSTEMS: Lesson = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };
@@ -68,7 +44,7 @@ async function post(who: BuiltUser, caption: string, where: Lesson | 'chat'): Pr
   const res = await inject('POST', '/api/attempts', who, {
     target,
     caption,
-    imageUrl: await uploadFrame(who),
+    imageUrl: await uploadFrame(t.app, who, [1, 2, 3]),
   });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();

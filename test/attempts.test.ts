@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../server/app';
 import { attempts, discussionMessages } from '../server/db/schema';
-import { createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
+import { apiCaller, createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
-import { jpegBytes, multipart, pngBytes } from './helpers/uploads';
+import { jpegBytes, multipart, pngBytes, uploadFile, uploadFrame } from './helpers/uploads';
 
 let t: TestApp;
 let second: App;
@@ -42,33 +42,13 @@ const SYSTEMS = {
 const threadUrl = (p: { thinkTank: string; topic: string; lesson: string }) =>
   `/api/discussions/${p.thinkTank}/${p.topic}/${p.lesson}`;
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: BuiltUser, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = apiCaller(() => t.app);
 const postAttempt = (who: BuiltUser | undefined, body: unknown) => inject('POST', '/api/attempts', who, body);
 const deleteAttempt = (who: BuiltUser | undefined, id: string) =>
   inject('DELETE', `/api/attempts/${id}`, who);
 
-/** Uploads a file with POST /api/upload (checked by content) and returns its URL. */
-async function upload(who: BuiltUser, file: { name: string; type: string; bytes: Buffer }): Promise<string> {
-  const body = await multipart('file', file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...body.headers, cookie: who.cookie },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().url as string;
-}
-const uploadFrame = (who: BuiltUser, rgb: [number, number, number] = [10, 200, 30]) =>
-  upload(who, { name: 'frame.png', type: 'image/png', bytes: pngBytes(8, 6, rgb) });
 const uploadClip = (who: BuiltUser) =>
-  upload(who, { name: 'clip.webm', type: 'video/webm', bytes: clipBytes });
+  uploadFile(t.app, who, { name: 'clip.webm', type: 'video/webm', bytes: clipBytes });
 
 /** Saves a voiceover (POST /api/recordings/upload) of `seconds` and returns it. */
 async function saveVoiceover(who: BuiltUser, seconds = '3.4') {
@@ -107,7 +87,7 @@ const attemptCount = async () => (await t.app.ctx.database.db.select().from(atte
 describe('POST /api/attempts to a lesson discussion', () => {
   it('posts an annotated frame, shown in GET of the thread exactly as answered; the frame is the real upload', async () => {
     const png = pngBytes(8, 6, [10, 200, 30]);
-    const imageUrl = await upload(ann, { name: 'frame.png', type: 'image/png', bytes: png });
+    const imageUrl = await uploadFile(t.app, ann, { name: 'frame.png', type: 'image/png', bytes: png });
     const res = await postAttempt(ann, {
       target: SYSTEMS,
       caption: '  My squat at the bottom  ',
@@ -148,7 +128,7 @@ describe('POST /api/attempts to a lesson discussion', () => {
   });
 
   it('posts a frame with its clip to the physiological page’s discussion', async () => {
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const clipUrl = await uploadClip(ann);
     const target = { kind: 'lesson', thinkTank: 'physiological', topic: 'main', lesson: 'main' };
     const res = await postAttempt(ann, { target, imageUrl, clipUrl });
@@ -198,7 +178,7 @@ describe('POST /api/attempts to a lesson discussion', () => {
 
   it('shows a file deleted since as null: a voiceover its owner deleted, in a lesson and in the chat', async () => {
     const rec = await saveVoiceover(ann, '2');
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const res = await postAttempt(ann, { target: SYSTEMS, imageUrl, recordingId: rec.id });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().discussionMessage.id;
@@ -230,7 +210,7 @@ describe('POST /api/attempts to the community chat', () => {
     const stream = openStream(base, bob.cookie);
     await expect.poll(() => stream.status()).toBe(200);
     const rec = await saveVoiceover(ann, '4');
-    const imageUrl = await uploadFrame(ann, [200, 10, 10]);
+    const imageUrl = await uploadFrame(t.app, ann, [200, 10, 10]);
     const clipUrl = await uploadClip(ann);
     const res = await postAttempt(ann, {
       target: { kind: 'chat' },
@@ -280,7 +260,7 @@ describe('POST /api/attempts to the community chat', () => {
 
   it('counts attempts with ordinary messages under the chat’s rate limit', async () => {
     const cara = await buildUser(t.app);
-    const imageUrl = await uploadFrame(cara);
+    const imageUrl = await uploadFrame(t.app, cara);
     for (let i = 0; i < 20; i++) {
       const res = await inject('POST', '/api/chat/community', cara, {
         content: `m${i}`,
@@ -298,11 +278,11 @@ describe('POST /api/attempts to the community chat', () => {
 
 describe('POST /api/attempts refusals', () => {
   it('refuses what is not the member’s own, of the right kind, not posted before, with a clear 400', async () => {
-    const frame = await uploadFrame(ann);
+    const frame = await uploadFrame(t.app, ann);
     const clip = await uploadClip(ann);
-    const theirs = await uploadFrame(bob);
+    const theirs = await uploadFrame(t.app, bob);
     const theirRecording = await saveVoiceover(bob);
-    const posted = await uploadFrame(ann);
+    const posted = await uploadFrame(t.app, ann);
     expect((await postAttempt(ann, { target: SYSTEMS, imageUrl: posted })).statusCode).toBe(201);
     const before = await attemptCount();
     const cases: Array<[unknown, RegExp]> = [
@@ -362,7 +342,7 @@ describe('POST /api/attempts refusals', () => {
   });
 
   it('answers 404 for a lesson outside the curriculum, 401 to visitors', async () => {
-    const frame = await uploadFrame(ann);
+    const frame = await uploadFrame(t.app, ann);
     for (const [thinkTank, topic, lesson] of [
       ['intellectual', 'understanding-self', 'nope'],
       ['physiological', 'main', 'other'],
@@ -393,12 +373,12 @@ describe('POST /api/attempts refusals', () => {
     });
     expect(res.statusCode).toBe(415);
     // A JPEG is an image too: it may be the frame.
-    const jpeg = await upload(ann, { name: 'f.jpg', type: 'image/jpeg', bytes: jpegBytes() });
+    const jpeg = await uploadFile(t.app, ann, { name: 'f.jpg', type: 'image/jpeg', bytes: jpegBytes() });
     expect((await postAttempt(ann, { target: SYSTEMS, imageUrl: jpeg })).statusCode).toBe(201);
   });
 
   it('posts a frame once when two posts race for it: the other is a 400, never a 500', async () => {
-    const frame = await uploadFrame(ann);
+    const frame = await uploadFrame(t.app, ann);
     const answers = await Promise.all([
       postAttempt(ann, { target: SYSTEMS, imageUrl: frame }),
       postAttempt(ann, { target: { kind: 'chat' }, imageUrl: frame }),
@@ -412,7 +392,7 @@ describe('POST /api/attempts refusals', () => {
 
 describe('DELETE /api/attempts/{id}', () => {
   it('lets the author delete: the message leaves the thread, the frame’s and clip’s files are gone', async () => {
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const clipUrl = await uploadClip(ann);
     const res = await postAttempt(ann, { target: SYSTEMS, imageUrl, clipUrl, caption: 'to delete' });
     const message = res.json().discussionMessage;
@@ -429,7 +409,7 @@ describe('DELETE /api/attempts/{id}', () => {
   });
 
   it('refuses other members (403), answers 404 for no such attempt, and lets an admin delete', async () => {
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const id = (await postAttempt(ann, { target: SYSTEMS, imageUrl })).json().discussionMessage.attempt.id;
     const refused = await deleteAttempt(bob, id);
     expect(refused.statusCode).toBe(403);
@@ -450,7 +430,7 @@ describe('DELETE /api/attempts/{id}', () => {
     const here = openStream(base, bob.cookie);
     const there = openStream(secondBase, admin.cookie);
     await expect.poll(() => [here.status(), there.status()]).toEqual([200, 200]);
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const posted = (await postAttempt(ann, { target: { kind: 'chat' }, imageUrl })).json().chatMessage;
     await expect.poll(() => there.events.map((e) => e.id)).toContain(posted.id);
     const page = await fetch(`${secondBase}/api/chat/community`, { headers: { cookie: bob.cookie } });
@@ -493,19 +473,23 @@ describe('GET /api/attempts (the coaches’ review)', () => {
 
   it('lists attempts posted to lessons, newest first, filtered, with whether a coach replied since', async () => {
     const first = (
-      await postAttempt(ann, { target: REVIEWED, imageUrl: await uploadFrame(ann), caption: 'one' })
+      await postAttempt(ann, { target: REVIEWED, imageUrl: await uploadFrame(t.app, ann), caption: 'one' })
     ).json().discussionMessage;
     const neighbour = (
-      await postAttempt(bob, { target: NEIGHBOUR, imageUrl: await uploadFrame(bob), caption: 'next door' })
+      await postAttempt(bob, {
+        target: NEIGHBOUR,
+        imageUrl: await uploadFrame(t.app, bob),
+        caption: 'next door',
+      })
     ).json().discussionMessage;
     // A member's answer is no coach's reply; an admin's is.
     await inject('POST', threadUrl(REVIEWED), bob, { text: 'nice one' });
     await inject('POST', threadUrl(REVIEWED), admin, { text: 'Knees out' });
     const latest = (
-      await postAttempt(bob, { target: REVIEWED, imageUrl: await uploadFrame(bob), caption: 'two' })
+      await postAttempt(bob, { target: REVIEWED, imageUrl: await uploadFrame(t.app, bob), caption: 'two' })
     ).json().discussionMessage;
     // Chat attempts are not in the list.
-    await postAttempt(bob, { target: { kind: 'chat' }, imageUrl: await uploadFrame(bob) });
+    await postAttempt(bob, { target: { kind: 'chat' }, imageUrl: await uploadFrame(t.app, bob) });
 
     const res = await review(admin, '?thinkTank=emotional&topic=alter-ego&lesson=assessing-data');
     expect(res.statusCode).toBe(200);
@@ -597,7 +581,9 @@ describe('a coach’s reply to a posted attempt', () => {
           unread: boolean;
         }>
       ).find((l) => `${l.thinkTank}/${l.topic}/${l.lesson}` === path)?.unread ?? false;
-    expect((await postAttempt(dana, { target, imageUrl: await uploadFrame(dana) })).statusCode).toBe(201);
+    expect((await postAttempt(dana, { target, imageUrl: await uploadFrame(t.app, dana) })).statusCode).toBe(
+      201,
+    );
     expect(await unread()).toBe(false);
     expect(
       (await inject('POST', threadUrl(target), admin, { text: 'Slower on the way down' })).statusCode,
@@ -616,7 +602,7 @@ describe('attempts go with their discussion and their author’s account', () =>
       topic: 'emotion-neural-link',
       lesson: 'flow-state',
     };
-    const imageUrl = await uploadFrame(ann);
+    const imageUrl = await uploadFrame(t.app, ann);
     const clipUrl = await uploadClip(ann);
     const id = (await postAttempt(ann, { target, imageUrl, clipUrl })).json().discussionMessage.attempt.id;
     expect((await inject('DELETE', threadUrl(target), admin)).statusCode).toBe(200);
@@ -630,8 +616,8 @@ describe('attempts go with their discussion and their author’s account', () =>
     const eve = await buildUser(t.app);
     const stream = openStream(base, bob.cookie);
     await expect.poll(() => stream.status()).toBe(200);
-    const chatFrame = await uploadFrame(eve);
-    const lessonFrame = await uploadFrame(eve);
+    const chatFrame = await uploadFrame(t.app, eve);
+    const lessonFrame = await uploadFrame(t.app, eve);
     const inChat = (await postAttempt(eve, { target: { kind: 'chat' }, imageUrl: chatFrame })).json()
       .chatMessage;
     const inLesson = (await postAttempt(eve, { target: SYSTEMS, imageUrl: lessonFrame })).json()

@@ -8,10 +8,10 @@ import type { Notification } from '../common/contracts/notifications';
 import type { App } from '../server/app';
 import { buildApp } from '../server/app';
 import type { NotificationStreamEvent } from '../server/notifications/notifications.service';
-import { createSecondInstance, createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
+import { apiCaller, createSecondInstance, createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
-import { buildUser, memberAddress, type BuiltUser } from './helpers/factories';
-import { multipart, pngBytes } from './helpers/uploads';
+import { buildUser, buildUsers, memberAddress, postChatMessage, type BuiltUser } from './helpers/factories';
+import { uploadFrame } from './helpers/uploads';
 
 const COACH = 'notify-coach@example.com';
 const SECOND_COACH = 'notify-coach-2@example.com';
@@ -26,22 +26,13 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: `${COACH},${SECOND_COACH}` });
   coach = await buildUser(t.app, { email: COACH });
   coach2 = await buildUser(t.app, { email: SECOND_COACH });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
-  cat = await buildUser(t.app);
+  [ann, bob, cat] = await buildUsers(t.app, 3);
 });
 afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: BuiltUser | string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: typeof who === 'string' ? who : who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = apiCaller(() => t.app);
 
 async function listOf(
   who: BuiltUser,
@@ -60,37 +51,15 @@ async function unread(who: BuiltUser): Promise<number> {
 async function ofKind(who: BuiltUser, kind: Notification['kind']): Promise<Notification[]> {
   return (await listOf(who, '?limit=50')).notifications.filter((n) => n.kind === kind);
 }
-async function say(who: BuiltUser, content: string, replyToId?: number) {
-  const res = await call('POST', '/api/chat/community', who, {
-    content,
-    messageType: 'text',
-    ...(replyToId === undefined ? {} : { replyToId }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
-}
+const say = (who: BuiltUser, content: string, replyToId?: number) =>
+  postChatMessage(t.app, who, content, replyToId === undefined ? {} : { replyToId });
 const SYSTEMS = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };
 const thread = `/api/discussions/${SYSTEMS.thinkTank}/${SYSTEMS.topic}/${SYSTEMS.lesson}`;
 
-async function uploadFrame(who: BuiltUser): Promise<string> {
-  const body = await multipart('file', {
-    name: 'frame.png',
-    type: 'image/png',
-    bytes: pngBytes(8, 6, [9, 99, 199]),
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { ...body.headers, cookie: who.cookie },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().url as string;
-}
 async function postAttempt(who: BuiltUser, target: object, caption: string) {
   const res = await call('POST', '/api/attempts', who, {
     target,
-    imageUrl: await uploadFrame(who),
+    imageUrl: await uploadFrame(t.app, who, [9, 99, 199]),
     caption,
     angles: [],
   });
