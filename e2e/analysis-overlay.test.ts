@@ -132,6 +132,12 @@ describe('Side by Side overlay', () => {
     expect(near(await pngPixelAt(page, png, ONE_ONLY), red)).toBe(true);
     expect(isRed(await pngPixelAt(page, png, [400, 120]))).toBe(true);
 
+    // Player 1's zoom applies to the overlay too: at 150 % about the centre, player 2's picture reaches
+    // the canvas's left edge, so the point that was red alone now has both.
+    await one.getByRole('button', { name: 'Zoom in' }).click();
+    await waitForData(canvasIn(one), 'zoom', '1.5');
+    await expect.poll(async () => near(await pixelAt(one, ...ONE_ONLY), blend(red, green, 0.3))).toBe(true);
+
     // Sync stayed on all along; turning it off turns the overlay off, and says so.
     expect(await sync.getAttribute('aria-checked')).toBe('true');
     await sync.click();
