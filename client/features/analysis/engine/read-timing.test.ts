@@ -9,6 +9,8 @@ import { nominalRate, parseMoov, readVideoTiming, slowedByEdits } from './read-t
  *                               (an Android slow-motion clip: 30 fps frames, keys + ilst in moov/udta/meta)
  *   timing-240fps.mp4:         testsrc at rate=240, 48 frames (an iPhone's slow motion is stored like this)
  *   timing-25fps.webm:         testsrc at rate=25, 25 frames, -c:v libvpx-vp9 -b:v 50k (DefaultDuration 40 ms)
+ *   timing-30fps-fragmented.mp4: as timing-30fps.mp4 with -g 10 -movflags frag_keyframe+empty_moov (an empty
+ *                               stts; each fragment's tfhd gives the frames' duration)
  * The edit lists that slow timing-240fps.mp4 down are written into its bytes here (ffmpeg writes one
  * plain edit).
  */
@@ -95,7 +97,8 @@ function moov(timescale: number, deltas: [number, number][], ...extra: Uint8Arra
   const mdhd = box('mdhd', zeros(12), u32(timescale), u32(0), zeros(4));
   const hdlr = box('hdlr', zeros(8), text('vide'), zeros(13));
   const stts = box('stts', zeros(4), u32(deltas.length), ...deltas.flatMap(([c, d]) => [u32(c), u32(d)]));
-  const trak = box('trak', box('mdia', mdhd, hdlr, box('minf', box('stbl', stts))));
+  const tkhd = box('tkhd', zeros(12), u32(1), zeros(64)); // track 1
+  const trak = box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', box('stbl', stts))));
   return box('moov', box('mvhd', zeros(12), u32(1000), u32(1000), zeros(80)), trak, ...extra);
 }
 
@@ -143,6 +146,13 @@ describe('readVideoTiming', () => {
     expect(await readVideoTiming(blobOf(slowed(8, 1)))).toEqual({ fileFps: 240, captureFps: 240 });
     // A little longer (rounding, a last frame held) is not slow motion.
     expect(await readVideoTiming(blobOf(slowed(1, 1)))).toEqual({ fileFps: 240, captureFps: null });
+  });
+
+  it('reads a fragmented MP4 (empty stts) from its first fragments', async () => {
+    expect(await readVideoTiming(blobOf(bytesOf('timing-30fps-fragmented.mp4')))).toEqual({
+      fileFps: 30,
+      captureFps: null,
+    });
   });
 
   it('reads a 25 fps WebM as 25 fps', async () => {
@@ -274,6 +284,34 @@ describe('the MP4 metadata and tables read', () => {
     expect(nominalRate([[1, 1000]], 30_000)).toBeNull(); // one frame says no rate
     expect(nominalRate([[30, 1000]], 0)).toBeNull();
     expect(nominalRate([], 30_000)).toBeNull();
+  });
+
+  it("reads a fragment's own sample durations, else its default, else the movie's (trex)", () => {
+    // trun flags: data offset (0x01) and each sample's duration (0x100) and size (0x200).
+    const trun = (durations: number[]) =>
+      box('trun', u32(0x301), u32(durations.length), u32(0), ...durations.flatMap((d) => [u32(d), u32(100)]));
+    const tfhd = (flags: number, ...rest: Uint8Array[]) => box('tfhd', u32(flags), u32(1), ...rest);
+    const moof = (...traf: Uint8Array[]) => box('moof', box('mfhd', zeros(8)), box('traf', ...traf));
+    const alternating = Array.from({ length: 12 }, (_, i) => (i % 2 ? 3 : 2)); // 240 fps in 600
+    expect(parseMoov(moov(600, []), [moof(tfhd(0), trun(alternating))])).toEqual({
+      fileFps: 240,
+      captureFps: null,
+    });
+    // Default duration in the tfhd (flag 0x08) for a run without durations (flags 0x01 only).
+    const plainRun = box('trun', u32(0x01), u32(10), u32(0));
+    expect(parseMoov(moov(30_000, []), [moof(tfhd(0x08, u32(1001)), plainRun)])).toEqual({
+      fileFps: 29.97,
+      captureFps: null,
+    });
+    // Neither: the movie's trex for track 1.
+    const mvex = box('mvex', box('trex', zeros(4), u32(1), u32(1), u32(500), u32(0), u32(0)));
+    expect(parseMoov(moov(12_000, [], mvex), [moof(tfhd(0), plainRun)])).toEqual({
+      fileFps: 24,
+      captureFps: null,
+    });
+    // Another track's fragments say nothing of the video's.
+    const other = box('tfhd', u32(0x08), u32(2), u32(1001));
+    expect(parseMoov(moov(30_000, []), [moof(other, plainRun)])).toEqual({ fileFps: null, captureFps: null });
   });
 
   it('tells a slowing edit from plain ones', () => {

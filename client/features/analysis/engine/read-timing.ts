@@ -38,6 +38,9 @@ const NOTHING: FileTiming = { fileFps: null, captureFps: null };
 const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 /** Top-level boxes looked at before giving up (a file of tiny boxes would otherwise be read header by header). */
 const MAX_TOP_BOXES = 1000;
+/** The first fragments of a fragmented MP4 read for their sample durations, and how large one may be. */
+const FRAGMENTS = 3;
+const MAX_MOOF_BYTES = 1024 * 1024;
 /** WebM frames whose times are read when the track has no DefaultDuration. */
 const WEBM_FRAMES = 60;
 /** An edit showing its media this many times longer than the media is slow motion. */
@@ -99,11 +102,15 @@ function childrenOf(b: Uint8Array, view: DataView, from: number, to: number): Bo
   }
 }
 
-/** The top-level boxes, from their headers alone. */
+/**
+ * The top-level boxes, from their headers alone; the walk stops a few boxes past the moov once it has
+ * seen the first fragments (a fragmented file has a pair of boxes a second or so).
+ */
 async function topBoxes(source: ByteSource): Promise<{ type: string; at: number; size: number }[]> {
   const boxes: { type: string; at: number; size: number }[] = [];
   let at = 0;
-  while (at + 8 <= source.size && boxes.length < MAX_TOP_BOXES) {
+  let moofs = 0;
+  while (at + 8 <= source.size && boxes.length < MAX_TOP_BOXES && moofs < FRAGMENTS) {
     const head = await source.read(at, at + 16);
     if (head.length < 8) break;
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
@@ -118,22 +125,32 @@ async function topBoxes(source: ByteSource): Promise<{ type: string; at: number;
     }
     if (size < 8) break;
     boxes.push({ type, at, size });
+    if (type === 'moof') moofs++;
     at += size;
   }
   return boxes;
 }
 
 async function readMp4(source: ByteSource): Promise<FileTiming> {
-  const moov = (await topBoxes(source)).find((b) => b.type === 'moov');
+  const boxes = await topBoxes(source);
+  const moov = boxes.find((b) => b.type === 'moov');
   if (!moov || moov.size > MAX_MOOV_BYTES) return NOTHING;
   const b = await source.read(moov.at, moov.at + moov.size);
-  return parseMoov(b);
+  // A fragmented file (a browser's MP4 recording) keeps its frames' durations in its fragments.
+  const moofs: Uint8Array[] = [];
+  for (const box of boxes.filter((x) => x.type === 'moof' && x.size <= MAX_MOOF_BYTES)) {
+    moofs.push(await source.read(box.at, box.at + box.size));
+  }
+  return parseMoov(b, moofs);
 }
 
 type Edit = { segment: number; mediaTime: number; rate: number };
 
-/** What the moov says; exported for tests that build boxes by hand. */
-export function parseMoov(b: Uint8Array): FileTiming {
+/**
+ * What the moov says, with the first fragments (`moof` boxes) of a fragmented file, whose sample
+ * durations stand for its empty `stts`. Exported for tests that build boxes by hand.
+ */
+export function parseMoov(b: Uint8Array, moofs: readonly Uint8Array[] = []): FileTiming {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const moov = boxAt(b, view, 0, b.length);
   if (!moov || moov.type !== 'moov') return NOTHING;
@@ -156,7 +173,18 @@ export function parseMoov(b: Uint8Array): FileTiming {
   const mdhd = child(mdia, 'mdhd');
   const stts = child(child(child(mdia, 'minf'), 'stbl'), 'stts');
   const mediaScale = mdhd ? timescaleOf(view, mdhd) : 0;
-  const deltas = stts ? sampleDeltas(view, stts) : [];
+  let deltas = stts ? sampleDeltas(view, stts) : [];
+  if (deltas.length === 0 && video && moofs.length > 0) {
+    const tkhd = child(video, 'tkhd');
+    const trackId = tkhd ? view.getUint32(tkhd.start + (view.getUint8(tkhd.start) === 1 ? 20 : 12)) : 0;
+    const trex =
+      child(moov, 'mvex') &&
+      kids(child(moov, 'mvex')!).find(
+        (c) => c.type === 'trex' && c.start + 16 <= c.end && view.getUint32(c.start + 4) === trackId,
+      );
+    const fallback = trex ? view.getUint32(trex.start + 12) : 0;
+    deltas = moofs.flatMap((moof) => fragmentDeltas(moof, trackId, fallback));
+  }
   const fileFps = nominalRate(deltas, mediaScale);
 
   // Metadata: the movie's (moov/meta, moov/udta/meta), then the video track's.
@@ -180,6 +208,39 @@ export function parseMoov(b: Uint8Array): FileTiming {
     values.get(PLAYBACK_INTENT_KEY) === 0 ||
     (!!elst && slowedByEdits(readEdits(view, elst), movieScale, mediaScale, mediaLength));
   return { fileFps, captureFps: slowed ? fileFps : null };
+}
+
+/**
+ * The sample durations of track `trackId` in one `moof`, as [count, delta] pairs: each sample's own
+ * (trun), else the fragment's default (tfhd), else the movie's (trex, `fallback`).
+ */
+function fragmentDeltas(bytes: Uint8Array, trackId: number, fallback: number): [number, number][] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const moof = boxAt(bytes, view, 0, bytes.length);
+  if (!moof || moof.type !== 'moof') return [];
+  const out: [number, number][] = [];
+  for (const traf of childrenOf(bytes, view, moof.start, moof.end)) {
+    if (traf.type !== 'traf') continue;
+    const boxes = childrenOf(bytes, view, traf.start, traf.end);
+    const tfhd = boxes.find((c) => c.type === 'tfhd');
+    if (!tfhd || tfhd.start + 8 > tfhd.end || view.getUint32(tfhd.start + 4) !== trackId) continue;
+    const flags = view.getUint32(tfhd.start) & 0xffffff;
+    // base-data-offset (8 bytes), sample-description-index (4), then default-sample-duration.
+    const at = tfhd.start + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
+    const defaultDuration = flags & 0x08 && at + 4 <= tfhd.end ? view.getUint32(at) : fallback;
+    for (const trun of boxes.filter((c) => c.type === 'trun' && c.start + 8 <= c.end)) {
+      const runFlags = view.getUint32(trun.start) & 0xffffff;
+      const count = view.getUint32(trun.start + 4);
+      if (!(runFlags & 0x100)) {
+        if (defaultDuration > 0) out.push([count, defaultDuration]);
+        continue;
+      }
+      const perSample = [0x100, 0x200, 0x400, 0x800].filter((f) => runFlags & f).length * 4;
+      let p = trun.start + 8 + (runFlags & 0x01 ? 4 : 0) + (runFlags & 0x04 ? 4 : 0);
+      for (let i = 0; i < count && p + 4 <= trun.end; i++, p += perSample) out.push([1, view.getUint32(p)]);
+    }
+  }
+  return out;
 }
 
 /** The timescale of an mvhd or mdhd (version 0: 32-bit times; version 1: 64-bit). */
