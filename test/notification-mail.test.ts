@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { NotificationKind } from '../common/contracts/notifications';
-import { createSecondInstance, createTestApp, type TestApp } from './helpers/app';
+import { callAs, createSecondInstance, createTestApp, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { buildProvenUser, buildUser, type BuiltUser } from './helpers/factories';
 import { readMailbox } from './helpers/mailbox';
 import { startSmtp } from './helpers/smtp';
 import type { App } from '../server/app';
@@ -23,14 +23,6 @@ const ONE_CLICK = {
 };
 
 let source = 0;
-
-/** A member whose address is proven (notification mail goes only to proven addresses). */
-async function provenMember(app: App): Promise<BuiltUser> {
-  const m = await buildUser(app);
-  await app.ctx.users.confirmEmail(m.user.id, m.user.email, new Date());
-  await app.ctx.sessions.userChanged(m.user.id);
-  return m;
-}
 
 /**
  * `actor` notifies `member` (A's ctx.notifications.create, as a mention in the chat would), and waits
@@ -80,9 +72,49 @@ const headerOf = (headers: string, name: string) =>
   new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim();
 
 async function preferences(app: App, m: BuiltUser) {
-  const res = await app.inject({ url: '/api/notifications/preferences', headers: { cookie: m.cookie } });
+  const res = await callAs(app, 'GET', '/api/notifications/preferences', m);
   expect(res.statusCode).toBe(200);
   return res.json();
+}
+/** PUT /api/notifications/preferences as `m` (a visitor without). */
+const putPreferences = (app: App, m: BuiltUser | undefined, payload: unknown) =>
+  callAs(app, 'PUT', '/api/notifications/preferences', m, payload);
+/** The one-click unsubscribe of RFC 8058: a POST to the header's URL as written, the one form field, no cookie. */
+const oneClick = (app: App, url: URL) =>
+  app.inject({
+    method: 'POST',
+    url: url.pathname + url.search,
+    headers: ONE_CLICK,
+    payload: 'List-Unsubscribe=One-Click',
+  });
+
+/**
+ * A test app for a describe, on a clock the test moves and a batch window of a minute: batches go out
+ * when the test says. Its worker does not poll: `round` runs its round (run() still works after
+ * stop()) once the clock has moved on.
+ */
+function clockedMailApp() {
+  const env = {
+    t: undefined as unknown as TestApp,
+    clock: Date.now(),
+    /** Notification mail only (registration's confirmation mail has no List-Unsubscribe). */
+    mailsTo: (m: BuiltUser) =>
+      readMailbox(env.t.dataDir).filter(
+        (x) => x.to.includes(m.email) && /^List-Unsubscribe:/im.test(x.headers),
+      ),
+    async round(advanceMs = 61_000) {
+      // Never behind the real time that the database's created_at follows.
+      env.clock = Math.max(env.clock, Date.now()) + advanceMs;
+      await env.t.app.ctx.notificationMail.run();
+      await env.t.app.ctx.mail.flush();
+    },
+  };
+  beforeAll(async () => {
+    env.t = await createTestApp({ PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '60000' }, { clock: () => env.clock });
+    await env.t.app.ctx.notificationMail.stop();
+  });
+  afterAll(async () => env.t?.close());
+  return env;
 }
 
 describe('notification preferences', () => {
@@ -106,14 +138,9 @@ describe('notification preferences', () => {
       push: true,
     });
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: { cookie: m.cookie },
-      payload: {
-        kinds: { mention: { email: 'hourly' }, 'lesson-video': { push: false } },
-        weeklyDigest: true,
-      },
+    const put = await putPreferences(t.app, m, {
+      kinds: { mention: { email: 'hourly' }, 'lesson-video': { push: false } },
+      weeklyDigest: true,
     });
     expect(put.statusCode).toBe(200);
     expect(put.json().kinds.mention).toEqual({ inApp: true, email: 'hourly', push: true });
@@ -141,12 +168,7 @@ describe('notification preferences', () => {
   ])('refuses %j with 400 naming the field, changing nothing', async (payload, message) => {
     const m = await buildUser(t.app);
     const before = await preferences(t.app, m);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: { cookie: m.cookie },
-      payload: payload as object,
-    });
+    const res = await putPreferences(t.app, m, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(message);
     expect(await preferences(t.app, m)).toEqual(before);
@@ -154,11 +176,7 @@ describe('notification preferences', () => {
 
   it('answers 401 to a visitor', async () => {
     expect((await t.app.inject({ url: '/api/notifications/preferences' })).statusCode).toBe(401);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      payload: { weeklyDigest: true },
-    });
+    const put = await putPreferences(t.app, undefined, { weeklyDigest: true });
     expect(put.statusCode).toBe(401);
   });
 });
@@ -174,8 +192,8 @@ describe('notification mail through a real SMTP server', () => {
     opened.push(smtp);
     const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '300' });
     opened.push(t);
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
     const notificationMails = () => smtp.received.filter((r) => /^List-Unsubscribe:/im.test(r.raw));
     // The worker sends it by itself (its batch may be gone before the test could look for it).
     await notify(t.app, member, actor, 'mention', { batch: false });
@@ -198,13 +216,7 @@ describe('notification mail through a real SMTP server', () => {
 
     // RFC 8058: a POST to the header's URL exactly as written, with the one form field, no cookie.
     const url = new URL(listUnsubscribe!.slice(1, -1));
-    const post = () =>
-      t.app.inject({
-        method: 'POST',
-        url: url.pathname + url.search,
-        headers: ONE_CLICK,
-        payload: 'List-Unsubscribe=One-Click',
-      });
+    const post = () => oneClick(t.app, url);
     const first = await post();
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ unsubscribed: 'mention' });
@@ -222,30 +234,17 @@ describe('notification mail through a real SMTP server', () => {
 });
 
 describe('notification batches', () => {
+  const env = clockedMailApp();
+  const { mailsTo, round } = env;
   let t: TestApp;
-  let clock = Date.now();
-  beforeAll(async () => {
-    // A window of a minute and a clock the test moves: batches go out when the test says.
-    t = await createTestApp({ PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '60000' }, { clock: () => clock });
-    // No poll: the test runs the worker's rounds itself (run() still works after stop()).
-    await t.app.ctx.notificationMail.stop();
+  beforeAll(() => {
+    t = env.t;
   });
-  afterAll(async () => t?.close());
-
-  // Notification mail only (registration's confirmation mail has no List-Unsubscribe).
-  const mailsTo = (m: BuiltUser) =>
-    readMailbox(t.dataDir).filter((x) => x.to.includes(m.email) && /^List-Unsubscribe:/im.test(x.headers));
-  async function round(advanceMs = 61_000) {
-    // Never behind the real time that the database's created_at follows.
-    clock = Math.max(clock, Date.now()) + advanceMs;
-    await t.app.ctx.notificationMail.run();
-    await t.app.ctx.mail.flush();
-  }
 
   it('sends nothing before the window ends, then one mail listing every item of the window', async () => {
-    const member = await provenMember(t.app);
-    const a = await provenMember(t.app);
-    const b = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const a = await buildProvenUser(t.app);
+    const b = await buildProvenUser(t.app);
     await notify(t.app, member, a);
     await notify(t.app, member, b);
     await notify(t.app, member, a, 'attempt-reply');
@@ -269,16 +268,11 @@ describe('notification batches', () => {
   });
 
   it('drops a batch whose items were all read first', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
     await notify(t.app, member, actor);
     await notify(t.app, member, actor);
-    const read = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: { cookie: member.cookie },
-      payload: { all: true },
-    });
+    const read = await callAs(t.app, 'POST', '/api/notifications/read', member, { all: true });
     expect(read.statusCode).toBe(200);
     await round();
     expect(mailsTo(member)).toHaveLength(0);
@@ -288,16 +282,11 @@ describe('notification batches', () => {
   });
 
   it('lists only what is still unread when the batch goes out', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
     const first = await notify(t.app, member, actor);
     await notify(t.app, member, actor);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: { cookie: member.cookie },
-      payload: { ids: [first.id] },
-    });
+    await callAs(t.app, 'POST', '/api/notifications/read', member, { ids: [first.id] });
     await round();
     const mails = mailsTo(member);
     expect(mails).toHaveLength(1);
@@ -307,8 +296,8 @@ describe('notification batches', () => {
   });
 
   it('mails nothing to a member who is active in the app (a live stream open), and not later either', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
     await t.app.ctx.database.db.insert(livePresence).values({ userId: member.user.id, instance: 'test' });
     await notify(t.app, member, actor);
     await round();
@@ -325,21 +314,16 @@ describe('notification batches', () => {
 
   it('mails nothing to an address that is not proven', async () => {
     const member = await buildUser(t.app);
-    const actor = await provenMember(t.app);
+    const actor = await buildProvenUser(t.app);
     await notify(t.app, member, actor);
     await round();
     expect(mailsTo(member)).toHaveLength(0);
   });
 
   it('waits a kind’s own window: hourly mail goes out after an hour, not after a minute', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: { cookie: member.cookie },
-      payload: { kinds: { mention: { email: 'hourly' } } },
-    });
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
+    await putPreferences(t.app, member, { kinds: { mention: { email: 'hourly' } } });
     await notify(t.app, member, actor);
     await round();
     expect(mailsTo(member)).toHaveLength(0);
@@ -348,15 +332,15 @@ describe('notification batches', () => {
   });
 
   it('refuses a forged token, another body, and a GET changes nothing', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
     await notify(t.app, member, actor);
     await round();
     const link = headerOf(mailsTo(member)[0]!.headers, 'List-Unsubscribe')!.slice(1, -1);
     const url = new URL(link);
     const token = url.searchParams.get('t')!;
     const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
-    const other = await provenMember(t.app);
+    const other = await buildProvenUser(t.app);
     const otherToken = token.replace(member.user.id, other.user.id);
     const post = (query: string, payload: string, headers: Record<string, string> = ONE_CLICK) =>
       t.app.inject({ method: 'POST', url: `/unsubscribe${query}`, headers, payload });
@@ -397,34 +381,17 @@ describe('notification batches', () => {
 });
 
 describe('the weekly digest', () => {
+  const env = clockedMailApp();
+  const { mailsTo, round } = env;
   let t: TestApp;
-  let clock = Date.now();
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL, NOTIFY_MAIL_BATCH_MS: '60000' }, { clock: () => clock });
-    // No poll: the test runs the worker's rounds itself (run() still works after stop()).
-    await t.app.ctx.notificationMail.stop();
+  beforeAll(() => {
+    t = env.t;
   });
-  afterAll(async () => t?.close());
-
-  // Notification mail only (registration's confirmation mail has no List-Unsubscribe).
-  const mailsTo = (m: BuiltUser) =>
-    readMailbox(t.dataDir).filter((x) => x.to.includes(m.email) && /^List-Unsubscribe:/im.test(x.headers));
-  async function round(advanceMs = 61_000) {
-    // Never behind the real time that the database's created_at follows.
-    clock = Math.max(clock, Date.now()) + advanceMs;
-    await t.app.ctx.notificationMail.run();
-    await t.app.ctx.mail.flush();
-  }
 
   it('sends the weekly digest to a member who opted in, once a week, with its own one-click link', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: { cookie: member.cookie },
-      payload: { kinds: { mention: { email: 'never' } }, weeklyDigest: true },
-    });
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
+    await putPreferences(t.app, member, { kinds: { mention: { email: 'never' } }, weeklyDigest: true });
     await notify(t.app, member, actor, 'mention', { batch: false });
     await round();
     expect(mailsTo(member)).toHaveLength(0);
@@ -436,30 +403,19 @@ describe('the weekly digest', () => {
     await round(60_000);
     expect(mailsTo(member).filter((m) => m.subject === 'Your week on Tribe36')).toHaveLength(1);
     const url = new URL(headerOf(digests[0]!.headers, 'List-Unsubscribe')!.slice(1, -1));
-    const post = () =>
-      t.app.inject({
-        method: 'POST',
-        url: url.pathname + url.search,
-        headers: ONE_CLICK,
-        payload: 'List-Unsubscribe=One-Click',
-      });
+    const post = () => oneClick(t.app, url);
     expect((await post()).json()).toEqual({ unsubscribed: 'digest' });
     expect((await preferences(t.app, member)).weeklyDigest).toBe(false);
     expect((await post()).statusCode).toBe(400);
   });
 
   it('sends no digest to a member not seen for a year', async () => {
-    const member = await provenMember(t.app);
-    const actor = await provenMember(t.app);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
-      headers: { cookie: member.cookie },
-      payload: { weeklyDigest: true },
-    });
+    const member = await buildProvenUser(t.app);
+    const actor = await buildProvenUser(t.app);
+    await putPreferences(t.app, member, { weeklyDigest: true });
     // Signed out long ago: no session left, last seen when the digest was turned on.
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: member.cookie } });
-    clock += 366 * 24 * 60 * 60_000;
+    env.clock += 366 * 24 * 60 * 60_000;
     await notify(t.app, member, actor);
     await round(7 * 24 * 60 * 60_000);
     expect(mailsTo(member).filter((m) => m.subject === 'Your week on Tribe36')).toHaveLength(0);
@@ -480,8 +436,8 @@ describe.runIf(testDatabaseUrl)('two processes on one PostgreSQL', () => {
   });
 
   it('send one mail per batch, not one each', async () => {
-    const members = await Promise.all([1, 2, 3, 4, 5].map(() => provenMember(t.app)));
-    const actor = await provenMember(t.app);
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => buildProvenUser(t.app)));
+    const actor = await buildProvenUser(t.app);
     for (const m of members) await notify(t.app, m, actor);
     clock = Date.now() + 61_000;
     await Promise.all([
