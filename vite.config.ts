@@ -49,6 +49,9 @@ export default defineConfig({
     target: 'es2022',
     // Read by scripts/prerender.mjs (the chunks each prerendered member page preloads), then removed.
     manifest: true,
+    // Source maps only for bench/first-load.ts --trace, which names the source module of each function
+    // a long task ran (written beside the chunks, not linked from them).
+    sourcemap: process.env.BENCH_SOURCEMAP === '1' ? 'hidden' : false,
     // The pose model's files stay files (the worker fetches them by URL from this origin; a data: URL
     // would be refused by connect-src 'self'); others follow Vite's rule.
     assetsInlineLimit: (file) => (file.includes('@mediapipe/pose') ? false : undefined),

@@ -1,67 +1,21 @@
-// The app itself, started by main.tsx once the page the server sent has been painted.
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { MEMBER_PAGES } from './app/member-pages';
-import { loadMemberHome } from './app/routes/home-page';
-import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
-import { queryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
+// The app's code, imported by main.tsx once the page the server sent has been painted
+// (docs/decisions.md decisions 19 and 65). Evaluating a module graph is one task that nothing can
+// interrupt: the whole app's at once held a phone's main thread for a few hundred milliseconds. So it
+// is evaluated in steps, the browser free to paint and answer input between them: React, then the
+// data layer (TanStack Query, the API client and the contracts it checks answers with), then the app
+// (shell, router, providers), then the start itself (start.tsx).
 
-/**
- * The page the server sent (docs/decisions.md decisions 19 and 33): the prerendered home page, a Think Tank
- * page prerendered for members, or the layout shell.
- */
-const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** Lets the browser run what waits (input, a paint) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-const { pathname } = window.location;
-const memberPage = MEMBER_PAGES.get(pathname);
-
-/** Takes over the HTML the server sent for `path`, as a transition (see below). */
-function hydrate(root: HTMLElement, path: string) {
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App ssrPath={path} />
-      </StrictMode>,
-    );
-  });
-}
-
-if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'member' && memberPage) {
-  // The server sends this page only to a live session: start as a member, provisionally, while
-  // /api/auth/me (asked by main.tsx already) confirms; a signed-out answer sends the visitor home as
-  // on any members-only page. The page's own code (preloaded by main.tsx) is loaded before hydrating;
-  // its heavy sections (the analysis tools, the recorder) are not: React keeps their server HTML and
-  // hydrates each in a task of its own once its code has arrived, instead of all in one long task.
-  startAsProvisionalMember(queryClient);
-  void (memberPage.preloadForHydration ?? memberPage.preload)().finally(() => hydrate(container, pathname));
-} else if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'home' && pathname === '/') {
-  // The server sends this page only to a browser without a session: start as the visitor it shows,
-  // take over its HTML, and let /api/auth/me confirm.
-  seedSignedOut(queryClient);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page: the page already shows, and stays responsive while it happens.
-  hydrate(container, '/');
-} else {
-  // The server sends the shell for / only with a session cookie: fetch the member's home meanwhile.
-  if (pathname === '/') void loadMemberHome();
-  // The shell looks like the app's first frame, which replaces it.
-  // Also as a transition: the first render of a page (the analysis tool's, say) yields to the
-  // browser between components instead of holding the main thread until it is done.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-}
-
-// The offline page and push notifications (decision 61): after the first paint, once the page has loaded.
-registerServiceWorker();
+/** Resolves once React has a root on the page: a press replayed from then on reaches the app. */
+export const started: Promise<void> = (async () => {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./lib/query-client');
+  await nextTask();
+  await import('./app/app');
+  await nextTask();
+  const { start } = await import('./start');
+  await start();
+})();

@@ -5,6 +5,7 @@
 // the app takes over one download later.
 import './index.css';
 import { fetchCurrentUserEarly } from './lib/early-current-user';
+import { recordEarlyPresses } from './lib/early-press';
 
 // A button pressed before the app runs would do nothing: it is held and pressed again once the
 // app has taken over the page (React hydrates the part pressed first).
@@ -17,6 +18,9 @@ function hold(event: MouseEvent) {
   if (!pressed.includes(button)) pressed.push(button);
 }
 document.addEventListener('click', hold, true);
+// A press on the analysis stage before its engine exists is answered by the engine once made
+// (docs/decisions.md decision 65).
+recordEarlyPresses();
 
 /**
  * The chunks a page prerendered for members draws with (scripts/prerender.mjs lists them on #root):
@@ -43,10 +47,14 @@ function start() {
   // started before the first paint share the slow link with what it waits for.
   fetchCurrentUserEarly();
   preloadPageChunks();
-  void import('./boot').finally(() => {
-    document.removeEventListener('click', hold, true);
-    for (const button of pressed) if (button.isConnected) button.click();
-  });
+  // Replayed once React has a root on the page (boot.tsx's `started`): it hydrates the pressed part
+  // first and then handles the press.
+  void import('./boot')
+    .then((boot) => boot.started)
+    .finally(() => {
+      document.removeEventListener('click', hold, true);
+      for (const button of pressed) if (button.isConnected) button.click();
+    });
 }
 
 if (document.visibilityState === 'hidden') {

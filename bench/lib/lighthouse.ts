@@ -16,6 +16,9 @@ export type PageLoad = {
   scripts: string[];
   /** Bytes those scripts took on the wire. */
   scriptBytes: number;
+  /** The longest main-thread task Lighthouse saw (at its 4× CPU slowdown), in ms, and the script it ran. */
+  longestTaskMs: number;
+  longestTaskUrl: string;
 };
 
 export type Chrome = { port: number; kill(): void };
@@ -40,6 +43,7 @@ export async function launchChrome(): Promise<Chrome> {
 }
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+type LongTask = { url: string; duration: number; startTime: number };
 
 /**
  * One Lighthouse run of `url`; `cookie` is sent with every request (a signed-in member). A run whose
@@ -81,6 +85,12 @@ async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): 
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
     []) as NetworkItem[];
   const scripts = items.filter((i) => i.resourceType === 'Script');
+  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ??
+    []) as LongTask[];
+  const longest = longTasks.reduce<LongTask | undefined>(
+    (m, t) => (m && m.duration >= t.duration ? m : t),
+    undefined,
+  );
   return {
     performance: lhr.categories.performance?.score ?? Number.NaN,
     lcpMs: audit('largest-contentful-paint'),
@@ -90,6 +100,8 @@ async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): 
     bytes: audit('total-byte-weight'),
     scripts: scripts.map((s) => s.url),
     scriptBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+    longestTaskMs: longest?.duration ?? 0,
+    longestTaskUrl: longest?.url ?? '',
   };
 }
 

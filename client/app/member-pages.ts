@@ -30,6 +30,8 @@ const single = (area: ThinkTank): MemberPageKind =>
   area === 'physiological'
     ? {
         preload: async () => (await PhysiologicalPage.preload()).preloadParts(),
+        // The two players and the discussion hydrate late (docs/decisions.md decision 65).
+        preloadForHydration: async () => (await PhysiologicalPage.preload()).preloadFirstScreen(),
         modules: [
           'app/routes/physiological-page.tsx',
           'features/analysis/components/analysis-tool.tsx',

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { UNSUBSCRIBE_PATH } from '@common/notification-mail';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
@@ -52,6 +52,11 @@ const OPEN_WHILE_PENDING = new Set<string>([
 export function AppRouter() {
   const { user } = useCurrentUser();
   const [location] = useLocation();
+  // The same element whatever the current user (docs/decisions.md decision 65): /api/auth/me's answer
+  // re-renders the router, and it must not re-render the whole page with it (a render that data causes
+  // is not time-sliced: on the physiological page it was one long task). Switch follows the address
+  // itself.
+  const routes = useMemo(() => <Routes />, []);
   if (user && user.membership !== 'active' && !OPEN_WHILE_PENDING.has(location)) {
     return (
       <Suspense fallback={<PageSpinner />}>
@@ -59,31 +64,33 @@ export function AppRouter() {
       </Suspense>
     );
   }
+  return <Suspense fallback={<PageSpinner />}>{routes}</Suspense>;
+}
+
+function Routes() {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/profile" component={ProfilePage} />
-        <Route path="/profile/edit" component={ProfileEditPage} />
-        <Route path={SETTINGS_PATH} component={SettingsPage} />
-        <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
-        <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
-        <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
-        <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
-        <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />
-        <Route path={NOTIFICATIONS_PATH} component={NotificationsPage} />
-        <Route path={JOIN_PATH} component={JoinPage} />
-        <Route path="/member/:username" component={MemberPage} />
-        <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
-        <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />
-        <Route path={UNSUBSCRIBE_PATH} component={UnsubscribePage} />
-        <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
-        <Route path="/think-tanks/spiritual" component={SpiritualPage} />
-        <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />
-        <Route path="/think-tanks/:area/:topic" component={ThinkTankTopicPage} />
-        <Route path="/think-tanks/:area/:topic/:lesson" component={LessonPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/profile" component={ProfilePage} />
+      <Route path="/profile/edit" component={ProfileEditPage} />
+      <Route path={SETTINGS_PATH} component={SettingsPage} />
+      <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
+      <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
+      <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
+      <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
+      <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />
+      <Route path={NOTIFICATIONS_PATH} component={NotificationsPage} />
+      <Route path={JOIN_PATH} component={JoinPage} />
+      <Route path="/member/:username" component={MemberPage} />
+      <Route path={CONFIRM_EMAIL_PATH} component={ConfirmEmailPage} />
+      <Route path={RESET_PASSWORD_PATH} component={ResetPasswordPage} />
+      <Route path={UNSUBSCRIBE_PATH} component={UnsubscribePage} />
+      <Route path="/think-tanks/physiological" component={PhysiologicalPage} />
+      <Route path="/think-tanks/spiritual" component={SpiritualPage} />
+      <Route path="/think-tanks/:area" component={ThinkTankAreaPage} />
+      <Route path="/think-tanks/:area/:topic" component={ThinkTankTopicPage} />
+      <Route path="/think-tanks/:area/:topic/:lesson" component={LessonPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
   );
 }

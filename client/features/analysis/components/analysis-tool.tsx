@@ -32,11 +32,18 @@ const STAGE_FITS_SCREEN = 'sm:max-w-[min(800px,max(20rem,calc((100dvh-33rem)*2))
  */
 export default function AnalysisTool() {
   const rootRef = useRef<HTMLElement>(null);
-  const { engine, state, hostRef, descriptionId } = useAnalysisEngine('Analysis canvas');
+  const { engine, state, hostRef, descriptionId, ensureEngine } = useAnalysisEngine('Analysis canvas');
   useAnalysisShortcuts(engine, rootRef);
 
   return (
-    <Card ref={rootRef} aria-labelledby="analysis-tool-title" className="overflow-hidden">
+    <Card
+      ref={rootRef}
+      aria-labelledby="analysis-tool-title"
+      className="overflow-hidden"
+      // A control pressed before the engine is made (it is made once the page is idle) makes it first:
+      // the press is not lost (docs/decisions.md decision 65).
+      onClickCapture={engine ? undefined : ensureEngine}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4 sm:px-5">
         <div className="min-w-0">
           <CardTitle id="analysis-tool-title" className="text-base">

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { takeEarlyPress } from '../../../lib/early-press';
 import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
 import { applyShortcut, isShortcutTarget } from '../engine/shortcuts';
 
@@ -23,6 +25,8 @@ const idleState = () => IDLE_STATE;
 export function useAnalysisEngine(label: string) {
   const [engine, setEngine] = useState<AnalysisEngine | null>(null);
   const descriptionId = useId();
+  /** Makes the engine now if it is not made yet (the stage is mounted); undefined when it is not. */
+  const makeNow = useRef<(() => AnalysisEngine) | undefined>(undefined);
   const hostRef = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return;
@@ -33,11 +37,13 @@ export function useAnalysisEngine(label: string) {
       // receives the press itself.
       let created: AnalysisEngine | undefined;
       const create = () => {
-        if (created) return;
+        if (created) return created;
         stop();
         created = new AnalysisEngine(host, { label, describedBy: descriptionId });
         setEngine(created);
+        return created;
       };
+      makeNow.current = create;
       const cancelIdle = whenIdle(create);
       const stop = () => {
         cancelIdle();
@@ -46,18 +52,31 @@ export function useAnalysisEngine(label: string) {
       };
       host.addEventListener('pointerover', create, true);
       host.addEventListener('focusin', create, true);
+      // A press on the stage before the page was running (docs/decisions.md decision 65): made now, and
+      // the press answered as the engine answers one, its canvas taking focus.
+      if (host.parentElement && takeEarlyPress(host.parentElement))
+        create().canvas.focus({ preventScroll: true });
       return () => {
         stop();
+        makeNow.current = undefined;
         created?.destroy();
         setEngine(null);
       };
     },
     [label, descriptionId],
   );
+  /**
+   * For a control pressed before the engine was made (the page is idle only later): makes it now and
+   * renders with it at once, so the press's own handler, which runs next, finds it.
+   */
+  const ensureEngine = useCallback(() => {
+    const create = makeNow.current;
+    if (create) flushSync(() => void create());
+  }, []);
   // The engine exists only once mounted: a prerendered page (docs/decisions.md decision 33) draws the idle tool.
   const getState = engine?.getState ?? idleState;
   const state = useSyncExternalStore(engine?.subscribe ?? noSubscribe, getState, getState);
-  return { engine, state, hostRef, descriptionId };
+  return { engine, state, hostRef, descriptionId, ensureEngine };
 }
 
 /**

@@ -1,0 +1,91 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpViaApi, useBrowser } from './fixtures/browser';
+
+const f = useBrowser();
+
+/**
+ * Holds the answers for the chunks whose file name matches `chunk` until `release` is called: the page
+ * the server drew shows, but that part of it is not running yet.
+ */
+async function holdChunk(page: Page, chunk: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(chunk, async (route: Route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+const PAGE = '/think-tanks/physiological';
+/** The analysis tool's card on the page. */
+const tool = (page: Page) => page.locator('section[aria-labelledby="analysis-tool-title"]');
+
+// Decision 65: the physiological page is hydrated in parts, its engines made when the browser is idle,
+// and its lower sections later still. A press made before the part it lands on is running is kept.
+describe('the first press on the physiological page, while it loads', () => {
+  it('keeps a press on a tool button made before the tool runs', async () => {
+    const { page, context } = f;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(context, f.baseURL);
+    const held = await holdChunk(page, /\/assets\/analysis-tool-[\w-]+\.js$/);
+    await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+    const line = tool(page).getByRole('group', { name: 'Tools' }).getByRole('button', { name: 'Line' });
+    expect(await line.getAttribute('aria-pressed')).toBe('false');
+    await line.click();
+    expect(held.asked(), 'the tool was still loading when pressed').toBe(true);
+    held.release();
+    await expect.poll(() => line.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+  });
+
+  it('keeps a press on the stage made before the tool runs: the canvas has focus, and its keys work', async () => {
+    const { page, context } = f;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(context, f.baseURL);
+    const held = await holdChunk(page, /\/assets\/analysis-tool-[\w-]+\.js$/);
+    await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+    // The stage's hint lets presses through to the stage under it.
+    const hint = tool(page).getByText('Load a video or image to analyse');
+    const box = (await hint.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(held.asked(), 'the tool was still loading when pressed').toBe(true);
+    expect(await tool(page).locator('canvas').count()).toBe(0);
+    held.release();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const active = document.activeElement;
+            return (
+              active instanceof HTMLCanvasElement &&
+              active.closest('section')?.getAttribute('aria-labelledby')
+            );
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe('analysis-tool-title');
+    // The canvas's keys are the tool's: L picks the line tool.
+    await page.keyboard.press('l');
+    const line = tool(page).getByRole('group', { name: 'Tools' }).getByRole('button', { name: 'Line' });
+    await expect.poll(() => line.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps a press on Side by Side, which comes later, made before it runs', async () => {
+    const { page, context } = f;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(context, f.baseURL);
+    const held = await holdChunk(page, /\/assets\/two-player-panel-[\w-]+\.js$/);
+    await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+    // The rest of the page is running.
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    const sync = page.getByRole('switch', { name: 'Sync' });
+    expect(await sync.getAttribute('aria-checked')).toBe('false');
+    await sync.click();
+    expect(held.asked(), 'Side by Side was still loading when pressed').toBe(true);
+    held.release();
+    await expect.poll(() => sync.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
+  });
+});
