@@ -207,6 +207,15 @@ describe('poseCsv', () => {
     expect(csv.match(/\r\n/g)).toHaveLength(frames.length + 1);
   });
 
+  it('writes the time a caller gives each frame: real time of a slow-motion clip', () => {
+    const at240 = (f: PoseFrame) => f.frame / 240;
+    const times = poseCsv([...frames, { time: 8, frame: 240, landmarks: null }], SQUARE, [], at240)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[0]);
+    expect(times).toEqual(['0.000', '0.004', '0.008', '1.000']);
+  });
+
   it('writes only the header for a clip with no frames', () => {
     expect(poseCsv([], SQUARE, [])).toBe('time,frame,confidence\r\n');
   });

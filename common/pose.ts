@@ -243,17 +243,21 @@ function fixed(value: number, decimals: number): string {
  * The CSV the member downloads: header `time,frame,<csv name of each joint in `joints` order>,confidence`;
  * one row per frame in order; time in seconds with 3 decimals, angles with 1 decimal, confidence (the
  * mean visibility of the 33 landmarks, 2 decimals; empty when no athlete), empty cells for null; lines
- * end with \r\n (RFC 4180); ends with \r\n.
+ * end with \r\n (RFC 4180); ends with \r\n. `timeOf` gives each frame's time (default its media time):
+ * the analysis tool passes the real time of a slow-motion clip (issue 33, its frame over the capture rate).
  */
 export function poseCsv(
   frames: readonly PoseFrame[],
   size: { width: number; height: number },
   joints: readonly JointId[],
+  timeOf: (frame: PoseFrame) => number = (f) => f.time,
 ): string {
   const csvName = new Map(JOINTS.map((j) => [j.id, j.csv]));
   const names = joints.map((id) => csvName.get(id));
   const lines = [['time', 'frame', ...names, 'confidence'].join(',')];
-  for (const { time, frame, landmarks } of frames) {
+  for (const poseFrame of frames) {
+    const { frame, landmarks } = poseFrame;
+    const time = timeOf(poseFrame);
     const angles = jointAngles(landmarks, size);
     const cells = joints.map((id) => {
       const degrees = angles[id].degrees;

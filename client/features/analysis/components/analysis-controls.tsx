@@ -1,17 +1,21 @@
 import {
   DraftingCompass,
   Download,
+  FileSpreadsheet,
   FolderOpen,
   GraduationCap,
   MessagesSquare,
   Pause,
   Pencil,
   Play,
+  Ruler,
   Scan,
   Send,
   Slash,
+  Spline,
   StepBack,
   StepForward,
+  Timer,
   Trash2,
   Undo2,
   ZoomIn,
@@ -35,7 +39,10 @@ import { cn } from '../../../lib/utils';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
 import { CANVAS_INSTRUCTIONS } from '../engine/shortcuts';
+import { downloadBlob } from '../../../lib/download-blob';
+import { realSeconds, realTimeAt, slowMotionFactor } from '../engine/timing';
 import { formatClock } from './format-clock';
+import { CaptureRateSelect } from './timing-controls';
 
 const CANVAS_ASPECT_RATIO = `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`;
 
@@ -45,6 +52,9 @@ const TOOL_BUTTONS = [
   { tool: 'draw', label: 'Draw', key: 'D', Icon: Pencil },
   { tool: 'line', label: 'Line', key: 'L', Icon: Slash },
   { tool: 'angle', label: 'Angle', key: 'A', Icon: DraftingCompass },
+  { tool: 'stopwatch', label: 'Stopwatch', key: 'S', Icon: Timer },
+  { tool: 'trajectory', label: 'Trajectory', key: 'T', Icon: Spline },
+  { tool: 'calibrate', label: 'Calibrate', key: 'K', Icon: Ruler },
 ] as const;
 
 const toggleClass =
@@ -161,6 +171,10 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
   const speedId = useId();
   const isVideo = state.mediaType === 'video';
   const disabled = !engine || !isVideo;
+  // Real time (issue 33): the frame shown, counted at the capture rate; to the ms when slowed.
+  const digits = slowMotionFactor(state.timing) > 1 ? 3 : 2;
+  const now = formatClock(realTimeAt(state.time, state.timing), digits);
+  const total = formatClock(realSeconds(state.duration, state.timing), digits);
   return (
     <div role="group" aria-label="Playback" className="flex flex-wrap items-center gap-x-1 gap-y-2">
       <IconButton
@@ -191,6 +205,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
         max={state.duration || 0}
         step="any"
         value={Math.min(state.time, state.duration || 0)}
+        aria-valuetext={`${now} of ${total}`}
         disabled={disabled || state.duration === 0}
         onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
         className={cn(
@@ -198,10 +213,11 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
           !compact && 'sm:basis-48',
         )}
       />
-      <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
-        {formatClock(state.time)} / {formatClock(state.duration)}
+      <span aria-label="Time" className="shrink-0 text-xs tabular-nums text-muted-foreground">
+        {now} / {total}
       </span>
-      <div className="ml-auto flex items-center gap-1.5 pl-2">
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 pl-2">
+        <CaptureRateSelect engine={engine} state={state} />
         <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
           Speed
         </label>
@@ -287,6 +303,26 @@ export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; 
       }}
     >
       <Download aria-hidden="true" />
+    </IconButton>
+  );
+}
+
+/**
+ * 'Measurements CSV' (issue 33): every annotation of the player with what it measures, in pixels and
+ * the calibrated unit, and stopwatches in real seconds (measurements-csv.ts), saved as `<name>-measurements.csv`.
+ */
+export function MeasurementsCsvButton({ engine, name }: { engine: AnalysisEngine | null; name: string }) {
+  return (
+    <IconButton
+      label="Measurements CSV"
+      className="size-9"
+      disabled={!engine}
+      onClick={() => {
+        if (!engine) return;
+        downloadBlob(new Blob([engine.measurementsCsv()], { type: 'text/csv' }), `${name}-measurements.csv`);
+      }}
+    >
+      <FileSpreadsheet aria-hidden="true" />
     </IconButton>
   );
 }

@@ -4,6 +4,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import {
   AnalysisStage,
   ExportButton,
+  MeasurementsCsvButton,
   MediaFileInput,
   PlaybackBar,
   PostAttemptMenu,
@@ -11,6 +12,8 @@ import {
   ZoomButtons,
 } from './analysis-controls';
 import { LessonVideoPicker } from './lesson-video-picker';
+import { MeasureBar } from './measure-bar';
+import { StopwatchBar } from './timing-controls';
 import { PosePanel } from './pose-panel';
 import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
 
@@ -64,8 +67,11 @@ export default function AnalysisTool() {
         <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name="analysis-frame" />
+          <MeasurementsCsvButton engine={engine} name="analysis" />
           <PostAttemptMenu engine={engine} state={state} />
         </div>
+        <MeasureBar engine={engine} state={state} />
+        <StopwatchBar engine={engine} state={state} />
       </div>
       <AnalysisStage
         hostRef={hostRef}

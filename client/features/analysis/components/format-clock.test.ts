@@ -13,4 +13,13 @@ describe('formatClock', () => {
   ])('%s → %s', (t, shown) => {
     expect(formatClock(t)).toBe(shown);
   });
+
+  it.each([
+    [1, '0:01.000'],
+    [100 / 240, '0:00.417'],
+    [61.125, '1:01.125'],
+    [240 / 240, '0:01.000'],
+  ])('to the millisecond: %s → %s', (t, shown) => {
+    expect(formatClock(t, 3)).toBe(shown);
+  });
 });

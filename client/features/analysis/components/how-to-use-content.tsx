@@ -8,6 +8,8 @@ const STEPS = [
   'Angle: press on the joint (the vertex) and drag along the first limb; release. Then tap or click the end of the second limb: the angle shows for 3 seconds and stays on the picture.',
   'Click the active tool again, or press Esc, to pan: drag to move, pinch or scroll to zoom (50% to 400%).',
   'Play, pause, change the speed, seek, or step one frame at a time to find the key position.',
+  'Slow-motion clip? Set its Capture rate (e.g. 240 fps) beside the speed: the clock, frame steps, the angle chart, the CSVs, Sync and stopwatches then read real time (8 s of a 240 fps clip saved at 30 fps is 1 s).',
+  'Stopwatch (blue, S): click where to show it to start it on this frame; step to the last frame and click it (or Stop, or Enter) to stop it. It reads its real time to the millisecond; “Measurements CSV” beside Export saves every measurement.',
   'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
   'Overlay draws Player 2 over Player 1, both kept in Sync, with both players’ drawings: set its Opacity with the slider (arrow keys, Page Up/Down, Home/End); zoom Player 1 to zoom both, or pan and zoom Player 2 on its own canvas to line the athletes up. Export takes the overlay as shown.',

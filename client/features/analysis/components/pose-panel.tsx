@@ -17,6 +17,7 @@ import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
 import { focusIsLost } from '../../../lib/focus';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
+import { realSeconds, realSecondsOfFrames, realTimeAt, type Timing } from '../engine/timing';
 import { POSE_MODELS, type PoseModel } from '../pose/pose-assets';
 import { PostMenu } from './analysis-controls';
 import { ChartDownloads } from './chart-downloads';
@@ -49,6 +50,9 @@ export function usePoseState(layer: PoseLayer | undefined): PoseState {
   const get = layer?.getState ?? offState;
   return useSyncExternalStore(layer?.subscribe ?? noSubscribe, get, get);
 }
+
+/** An analysed frame's real time: its number (counted from 0 at the file's rate) over the capture rate. */
+const poseFrameSeconds = (frame: number, timing: Timing) => realSecondsOfFrames(frame, timing);
 
 const degrees = (value: number | null) => (value === null ? '—' : `${Math.round(value)}°`);
 
@@ -174,11 +178,14 @@ function ClipAnalysisControls({
   const run = pose.run;
   const result = run.status === 'done' ? run.result : null;
 
+  // Real time (issue 33): an analysed frame is at its number over the capture rate, so that frame 240
+  // of a 240 fps capture is at 1.000 s on the chart and in the CSV.
+  const timing = state.timing;
   const chart = useMemo(() => {
     if (!result) return null;
     const angles = result.frames.map((f) => jointAngles(f.landmarks, result.size));
     return {
-      times: result.frames.map((f) => f.time),
+      times: result.frames.map((f) => poseFrameSeconds(f.frame, timing)),
       series: JOINTS.filter((j) => picked.includes(j.id)).map((j) => ({
         label: j.label,
         color: JOINT_COLORS[j.id],
@@ -186,7 +193,7 @@ function ClipAnalysisControls({
       })),
       empty: result.frames.every((f) => f.landmarks === null),
     };
-  }, [result, picked]);
+  }, [result, picked, timing]);
 
   const start = () => (state.duration > ASK_ABOVE_SECONDS ? setAsking(true) : void layer.analyse());
 
@@ -232,7 +239,9 @@ function ClipAnalysisControls({
           <>
             <ChartDownloads
               name={`${name}-pose`}
-              csv={() => poseCsv(result.frames, result.size, picked)}
+              csv={() =>
+                poseCsv(result.frames, result.size, picked, (f) => poseFrameSeconds(f.frame, timing))
+              }
               chartRef={chartRef}
             />
             <PostMenu
@@ -285,10 +294,10 @@ function ClipAnalysisControls({
             ref={chartRef}
             label="Joint angles over time"
             times={chart.times}
-            duration={state.duration}
+            duration={realSeconds(state.duration, timing)}
             series={chart.series}
-            cursor={state.time}
-            onSeek={(t) => engine.seek(t)}
+            cursor={realTimeAt(state.time, timing)}
+            onSeek={(t) => engine.seekReal(t)}
           />
         </>
       )}

@@ -3,10 +3,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
-import { syncPlayers } from '../engine/sync-players';
+import { syncOffset, syncPlayers } from '../engine/sync-players';
+import { formatSeconds, slowMotionFactor } from '../engine/timing';
 import {
   AnalysisStage,
   ExportButton,
+  MeasurementsCsvButton,
   MediaFileInput,
   PlaybackBar,
   PostAttemptMenu,
@@ -14,6 +16,8 @@ import {
   ZoomButtons,
 } from './analysis-controls';
 import { OverlayControls, OverlayNote, useOverlay } from './overlay-controls';
+import { MeasureBar } from './measure-bar';
+import { StopwatchBar } from './timing-controls';
 import { PoseCompare } from './pose-compare';
 import { LessonVideoPicker } from './lesson-video-picker';
 import { PosePanel } from './pose-panel';
@@ -35,11 +39,15 @@ export default function TwoPlayerPanel() {
   const two = useAnalysisEngine(`${PLAYERS[1]} canvas`);
   const [synced, setSynced] = useState(false);
   const [offset, setOffset] = useState(0);
+  // The offset in real time (issue 33): what Sync keeps between clips of different capture rates.
+  const [realOffset, setRealOffset] = useState(0);
   const syncId = useId();
   const e1 = one.engine;
   const e2 = two.engine;
   const media1 = one.state.mediaName;
   const media2 = two.state.mediaName;
+  const slow1 = slowMotionFactor(one.state.timing);
+  const slow2 = slowMotionFactor(two.state.timing);
   // Player 2 over player 1 (decision 64); it keeps Sync on.
   const overlay = useOverlay(e1, e2, synced, setSynced);
   // A clip shared to the installed app opens here (decision 63).
@@ -48,9 +56,11 @@ export default function TwoPlayerPanel() {
   useEffect(() => {
     if (!synced || !e1 || !e2) return;
     // A newly loaded video re-links at its start, with a new offset.
+    // So does a new capture rate: the offset is kept in real time.
     setOffset(e2.currentTime - e1.currentTime);
+    setRealOffset(syncOffset(e1, e2));
     return syncPlayers(e1, e2);
-  }, [synced, e1, e2, media1, media2]);
+  }, [synced, e1, e2, media1, media2, slow1, slow2]);
 
   return (
     <Card aria-labelledby="two-player-title" className="overflow-hidden">
@@ -68,8 +78,8 @@ export default function TwoPlayerPanel() {
             <Switch id={syncId} checked={synced} onCheckedChange={overlay.setSync} />
             {synced && (
               <span className="text-xs tabular-nums text-muted-foreground" aria-live="polite">
-                offset {offset >= 0 ? '+' : '−'}
-                {Math.abs(offset).toFixed(2)} s
+                offset {realOffset >= 0 ? '+' : '−'}
+                {formatSeconds(Math.abs(realOffset))}
               </span>
             )}
           </div>
@@ -115,9 +125,12 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
         <div className="flex items-center">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name={slug} />
+          <MeasurementsCsvButton engine={engine} name={slug} />
           <PostAttemptMenu engine={engine} state={state} />
         </div>
       </div>
+      <MeasureBar engine={engine} state={state} />
+      <StopwatchBar engine={engine} state={state} />
       <div className="-mx-3">
         <AnalysisStage
           hostRef={hostRef}

@@ -31,8 +31,9 @@ import { PointerGestures, type GestureHandlers } from './pointer-gestures';
 import { PoseLayer } from '../pose/pose-layer';
 import { renderScene, type Scene } from './render';
 import { Stage } from './stage';
-import { readVideoTiming, type FileTiming } from './read-timing';
+import { readVideoTiming, readVideoTimingAt, type FileTiming } from './read-timing';
 import { stopwatchUnder } from './draw-shapes';
+import { measurementsCsv } from './measurements-csv';
 import { frameAt, isCaptureRate, mediaTimeOfFrame, type Timing } from './timing';
 import { formatLength, metresPerPixel, type Calibration } from './units';
 import { keyTool, moveTool, pressTool, releaseTool, type KeyStep, type Reference } from './tool-gestures';
@@ -279,16 +280,17 @@ export class AnalysisEngine {
       trajectoryPoints: 0,
     });
     this.pose.mediaChanged();
-    this.readFileTiming(type === 'video' && source instanceof Blob ? source : null);
+    this.readFileTiming(type === 'video' ? source : null);
     this.invalidate();
   }
 
   /**
    * A new clip's timing (decision 62, "Reading the rate"): 30 fps until its file says (read here, a few
    * small reads) or its playback is measured; the capture rate from the file when it says, else as
-   * recorded. A rate the member chose stays. An answer for a clip since replaced is dropped.
+   * recorded. A rate the member chose stays. An answer for a clip since replaced is dropped. A lesson's
+   * video is read by HTTP ranges.
    */
-  private readFileTiming(file: Blob | null) {
+  private readFileTiming(source: File | { url: string } | null) {
     const media = this.media;
     const member = this.state.captureSource === 'member';
     this.fileCaptureFps = null;
@@ -297,8 +299,9 @@ export class AnalysisEngine {
       timing: { fileFps: DEFAULT_FPS, captureFps: member ? this.state.timing.captureFps : DEFAULT_FPS },
       captureSource: member ? 'member' : null,
     });
-    if (!file || !media) return;
-    void readVideoTiming(file).then((read) => {
+    if (!source || !media) return;
+    const reading = source instanceof Blob ? readVideoTiming(source) : readVideoTimingAt(source.url);
+    void reading.then((read) => {
       if (this.destroyed || this.media !== media) return;
       if (read.fileFps !== null) media.useFileRate(read.fileFps);
       // setCaptureRate(null), 'as recorded', goes back to it.
@@ -741,6 +744,12 @@ export class AnalysisEngine {
    */
   angleValues(): AngleValue[] {
     return [...angleValues(this.annotations), ...this.pose.angleValues()];
+  }
+
+  /** Every annotation with what it measures, as the 'Measurements CSV' download (measurements-csv.ts). */
+  measurementsCsv(): string {
+    const { timing, calibration } = this.state;
+    return measurementsCsv({ annotations: this.annotations, timing, calibration });
   }
 
   /**

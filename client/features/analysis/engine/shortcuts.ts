@@ -15,6 +15,7 @@ export const SHORTCUTS = [
   { keys: ['D'], action: 'Draw tool' },
   { keys: ['L'], action: 'Line tool' },
   { keys: ['A'], action: 'Angle tool' },
+  { keys: ['S'], action: 'Stopwatch: Enter starts one on this frame, Enter again stops it' },
   { keys: ['T'], action: 'Trajectory tool: Enter sets the point and shows the next frame' },
   { keys: ['K'], action: 'Calibrate: draw a line of known length, then type its length' },
   {
@@ -40,7 +41,8 @@ export const CANVAS_INSTRUCTIONS =
   'step one frame; plus, minus and 0 zoom. Calibrate (K): set both ends of something of known length, ' +
   'then type its length; lengths are then in that unit. Trajectory (T): each Enter sets the point on ' +
   'the frame shown and steps to the next; Enter again without moving, or Escape, finishes it. The ' +
-  'annotations are listed after the canvas.';
+  'annotations are listed after the canvas. Stopwatch (S): Enter starts one at the crosshair on the ' +
+  'frame shown; step to its last frame and press Enter again to stop it.';
 
 const TEXT_INPUT = /^(input|textarea|select)$/i;
 
@@ -114,6 +116,11 @@ export function applyShortcut(engine: AnalysisEngine, e: KeyboardEvent): boolean
     case 'a':
     case 'A':
       engine.toggleTool('angle');
+      engine.announceTool();
+      return true;
+    case 's':
+    case 'S':
+      engine.toggleTool('stopwatch');
       engine.announceTool();
       return true;
     case 't':

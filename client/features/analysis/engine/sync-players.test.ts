@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisEngine, Control } from './analysis-engine';
 import type { Speed } from './annotations';
-import { syncPlayers } from './sync-players';
+import { syncOffset, syncPlayers } from './sync-players';
 
-/** A stand-in player: a clock, a rate and a playing flag, echoing commands as the engine does. */
-function fakePlayer(time: number, duration = 10) {
+/**
+ * A stand-in player: a clock, a rate, a playing flag and its timing (file rate, capture rate), echoing
+ * commands as the engine does.
+ */
+function fakePlayer(time: number, duration = 10, timing = { fileFps: 30, captureFps: 30 }) {
   const listeners = new Set<(c: Control) => void>();
   const p = {
     currentTime: time,
+    getState: () => ({ timing }),
     playing: false,
     speed: '1' as Speed,
     echo(c: Control, opts?: { echo?: boolean }) {
@@ -35,7 +39,7 @@ function fakePlayer(time: number, duration = 10) {
     },
     step(frames: number, opts?: { echo?: boolean }) {
       p.playing = false;
-      p.currentTime += frames / 30;
+      p.currentTime += frames / timing.fileFps;
       p.echo({ kind: 'step', frames }, opts);
     },
   };
@@ -68,6 +72,35 @@ describe('syncPlayers', () => {
     expect(a.speed).toBe('0.5');
     a.step(1);
     expect(b.currentTime).toBeCloseTo(2 + 1 / 30 + 0.25, 9);
+  });
+
+  it('follows in real time between clips of different capture rates', () => {
+    // Player a: a 240 fps capture saved at 30 fps (8 s of file per real second); b: a normal 30 fps clip.
+    const a = fakePlayer(0, 20, { fileFps: 30, captureFps: 240 });
+    const b = fakePlayer(0.5, 20);
+    syncPlayers(asEngine(a), asEngine(b));
+    // 240 frames of a are 1.000 s of real time: b goes 1 s on, from its 0.5 s offset.
+    a.seek(8);
+    expect(b.currentTime).toBeCloseTo(1.5, 9);
+    // A second of b is 8 s of a's file.
+    b.seek(2.5);
+    expect(a.currentTime).toBeCloseTo(16, 9);
+    // One frame of a is 1/240 s of real time; b follows by that much, not by a frame of its own.
+    a.step(1);
+    expect(b.currentTime).toBeCloseTo(2.5 + 1 / 240, 9);
+    a.play();
+    expect(b.playing).toBe(true);
+  });
+
+  it('keeps the offset of the moment it was linked in real time', () => {
+    const a = fakePlayer(4, 20, { fileFps: 30, captureFps: 240 });
+    const b = fakePlayer(1, 20, { fileFps: 30, captureFps: 120 });
+    // a is at 0.5 s of real time, b at 0.25 s: b is 0.25 s behind.
+    expect(syncOffset(asEngine(a), asEngine(b))).toBeCloseTo(-0.25, 9);
+    syncPlayers(asEngine(a), asEngine(b));
+    a.seek(8);
+    // a at 1 s real, b at 0.75 s real: 3 s of its 120 fps capture saved at 30 fps.
+    expect(b.currentTime).toBeCloseTo(3, 9);
   });
 
   it('stops when unlinked', () => {
