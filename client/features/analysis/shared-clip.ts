@@ -8,7 +8,7 @@ import {
   type ShareProblem,
   type SharedIndex,
 } from '@common/share-target';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AnalysisEngine } from './engine/analysis-engine';
 
 /**
@@ -112,16 +112,25 @@ export function noticeFor(
 
 /**
  * Side by Side's hook: once both players' engines exist, a `?shared=` marker in the address loads the
- * share into them, scrolls Player 1 into view and leaves the notice to show. Runs once per page.
+ * share into them and says what it opened (or why not) in a notice scrolled to the top of the screen,
+ * Player 1 under it; `noticeRef` goes on the notice. Runs once per page.
  */
 export function useSharedClip(
   one: AnalysisEngine | null,
   two: AnalysisEngine | null,
   players: readonly [string, string],
-): { notice: SharedClipNotice | null; dismiss: () => void } {
+): { notice: SharedClipNotice | null; dismiss: () => void; noticeRef: RefObject<HTMLDivElement | null> } {
   const [notice, setNotice] = useState<SharedClipNotice | null>(null);
   const taken = useRef(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const [first, second] = players;
+
+  // Once the notice is drawn: it and Player 1 under it at the top of the screen (the players are far
+  // down the page, under the main tool), also when nothing opened, so that the reason is seen.
+  const shown = notice !== null;
+  useEffect(() => {
+    if (shown) noticeRef.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
 
   useEffect(() => {
     if (taken.current) return;
@@ -153,14 +162,10 @@ export function useSharedClip(
       });
       dropMarker();
       setNotice(noticeFor(share, loaded));
-      if (loaded.length > 0) {
-        // Player 1's card, at the top of the screen.
-        one.canvas.closest('section')?.scrollIntoView({ block: 'start' });
-      }
       // The engines hold the files now (a Blob read from the cache stays readable once it is deleted).
       await deleteShare(id).catch((err: unknown) => console.warn('The shared clip was not deleted', err));
     })();
   }, [one, two, first, second]);
 
-  return { notice, dismiss: () => setNotice(null) };
+  return { notice, dismiss: () => setNotice(null), noticeRef };
 }

@@ -1,13 +1,22 @@
 import { CircleAlert, Share2, X } from 'lucide-react';
+import type { Ref } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { cn } from '../../../lib/utils';
 import type { SharedClipNotice as Notice } from '../shared-clip';
 
 /** What Side by Side says about a clip shared to the app (decision 63), until it is dismissed. */
-export function SharedClipNotice({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+export function SharedClipNotice({
+  notice,
+  onDismiss,
+  ref,
+}: {
+  notice: Notice | null;
+  onDismiss: () => void;
+  ref?: Ref<HTMLDivElement>;
+}) {
   // The live region stays in the page, so that the text is announced when it comes.
   return (
-    <div role="status">
+    <div role="status" ref={ref}>
       {notice && (
         <div
           className={cn(

@@ -87,7 +87,7 @@ export default function TwoPlayerPanel() {
         </div>
       </div>
       <OverlayNote overlay={overlay} />
-      <SharedClipNotice notice={shared.notice} onDismiss={shared.dismiss} />
+      <SharedClipNotice ref={shared.noticeRef} notice={shared.notice} onDismiss={shared.dismiss} />
       <div className="grid gap-4 p-3 sm:p-5 lg:grid-cols-2">
         <PlayerPanel title={PLAYERS[0]} player={one} />
         <PlayerPanel title={PLAYERS[1]} player={two} />
