@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { nominalRate, parseMoov, readVideoTiming, slowedByEdits } from './read-timing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nominalRate, parseMoov, readVideoTiming, readVideoTimingAt, slowedByEdits } from './read-timing';
 
 /**
  * Fixtures (test/fixtures/timing-*), 64x48 test pictures made with ffmpeg 5.1 (`-fflags +bitexact`):
@@ -323,5 +323,49 @@ describe('the MP4 metadata and tables read', () => {
     // normal, 8 times slower, normal (an iPhone's slow motion in the middle of its clip)
     expect(slowedByEdits([edit(500, 0), edit(4000, 300), edit(1000, 600)], 1000, 600, 1200)).toBe(true);
     expect(slowedByEdits([edit(2000, 0)], 0, 600, 1200)).toBe(false);
+  });
+});
+
+describe('readVideoTimingAt (a lesson video, by HTTP ranges)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A server holding `bytes` that answers ranges (206) or, with `ranges` false, the whole file (200). */
+  function serve(bytes: Uint8Array, ranges = true) {
+    const asked: string[] = [];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const range = new Headers(init?.headers).get('Range') ?? '';
+      asked.push(range);
+      const m = /^bytes=(\d+)-(\d+)$/.exec(range);
+      if (!ranges || !m) return new Response(new Uint8Array(bytes), { status: 200 });
+      const start = Number(m[1]);
+      const end = Math.min(Number(m[2]) + 1, bytes.length);
+      return new Response(bytes.slice(start, end), {
+        status: 206,
+        headers: { 'Content-Range': `bytes ${start}-${end - 1}/${bytes.length}` },
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return asked;
+  }
+
+  it("reads an MP4's and a WebM's rate by ranges", async () => {
+    const asked = serve(bytesOf('timing-240-saved-at-30.mp4'));
+    expect(await readVideoTimingAt('/api/lesson-video')).toEqual({ fileFps: 30, captureFps: 240 });
+    expect(asked.every((r) => /^bytes=\d+-\d+$/.test(r))).toBe(true);
+    serve(bytesOf('timing-25fps.webm'));
+    expect(await readVideoTimingAt('/api/lesson-video')).toEqual({ fileFps: 25, captureFps: null });
+  });
+
+  it('gives nulls when the server answers no ranges or fails, without reading on', async () => {
+    const asked = serve(bytesOf('timing-30fps.mp4'), false);
+    expect(await readVideoTimingAt('/api/lesson-video')).toEqual({ fileFps: null, captureFps: null });
+    expect(asked).toHaveLength(1);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await readVideoTimingAt('/api/lesson-video')).toEqual({ fileFps: null, captureFps: null });
   });
 });

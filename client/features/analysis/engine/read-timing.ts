@@ -2,8 +2,9 @@
  * A video file's own timing (issue 33, part 2; docs/decisions.md decision 62, "Reading the rate"): the
  * rate its frames are stored at (`fileFps`) and, when the file says, the rate they were captured at
  * (`captureFps`, e.g. 240 for a phone's slow motion saved at 30 fps). Only the parts of the file that
- * say so are read, through Blob.slice: an MP4/MOV's box headers and its `moov` box (the sample tables,
- * at either end of the file); a WebM's head and its first frames. A 2 GB clip costs a few reads.
+ * say so are read, through Blob.slice (or HTTP ranges for a lesson's video): an MP4/MOV's box headers
+ * and its `moov` box (the sample tables, at either end of the file); a WebM's head and its first frames.
+ * A 2 GB clip costs a few reads.
  *
  * MP4/MOV:
  * - file rate: the video track's `mdhd` timescale over its nominal `stts` sample delta (the most common
@@ -56,6 +57,38 @@ export async function readVideoTiming(file: Blob): Promise<FileTiming> {
   } catch {
     return NOTHING;
   }
+}
+
+/**
+ * The same for a video this server serves (a lesson's video), read by HTTP ranges. A server that does not
+ * answer ranges gives nulls: the whole video is never fetched for this.
+ */
+export async function readVideoTimingAt(url: string): Promise<FileTiming> {
+  try {
+    const source = await rangeSource(url);
+    return source ? await readTiming(source) : NOTHING;
+  } catch {
+    return NOTHING;
+  }
+}
+
+async function rangeSource(url: string): Promise<ByteSource | null> {
+  const first = await fetch(url, { headers: { Range: 'bytes=0-15' } });
+  const total = /\/(\d+)$/.exec(first.headers.get('Content-Range') ?? '')?.[1];
+  await first.body?.cancel();
+  if (first.status !== 206 || !total) return null;
+  return {
+    size: Number(total),
+    read: async (start, end) => {
+      if (end <= start) return new Uint8Array(0);
+      const response = await fetch(url, { headers: { Range: `bytes=${start}-${end - 1}` } });
+      if (response.status !== 206) {
+        await response.body?.cancel();
+        throw new Error(`No range from the video (${response.status})`);
+      }
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
 }
 
 async function readTiming(source: ByteSource): Promise<FileTiming> {
