@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptsReviewResponse, MyAttemptsResponse } from '../common/contracts/attempts';
-import { apiCaller, createTestApp, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, grantAdmin, type BuiltUser } from './helpers/factories';
+import { apiCaller, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, grantAdmin, type BuiltUser } from './helpers/factories';
 import { uploadFrame } from './helpers/uploads';
 
 let t: TestApp;
@@ -14,11 +14,12 @@ let assistant: BuiltUser;
 let ann: BuiltUser;
 let bob: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach-mine@example.com' });
-  coach = await buildUser(t.app, { email: 'coach-mine@example.com' });
-  [ann, bob] = await buildUsers(t.app, 2);
+  ({
+    t,
+    coach,
+    members: [ann, bob, assistant],
+  } = await createTestAppWithCoach('coach-mine@example.com', 3));
   // An admin by the is_admin column, not by ADMIN_EMAILS.
-  assistant = await buildUser(t.app);
   await grantAdmin(t.app, assistant);
 });
 afterAll(async () => {

@@ -2,8 +2,8 @@
 // as a coach's reply (an admin's message after the attempt in its discussion, or an admin's chat reply).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptsReviewResponse } from '../common/contracts/attempts';
-import { apiCaller, createTestApp, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, grantAdmin, type BuiltUser } from './helpers/factories';
+import { apiCaller, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, grantAdmin, type BuiltUser } from './helpers/factories';
 import { uploadFrame } from './helpers/uploads';
 
 let t: TestApp;
@@ -12,11 +12,12 @@ let assistant: BuiltUser;
 let ann: BuiltUser;
 let bob: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  coach = await buildUser(t.app, { email: 'coach@example.com' });
-  [ann, bob] = await buildUsers(t.app, 2);
+  ({
+    t,
+    coach,
+    members: [ann, bob, assistant],
+  } = await createTestAppWithCoach('coach@example.com', 3));
   // An admin by the is_admin column (npm run admin -- grant), not by ADMIN_EMAILS.
-  assistant = await buildUser(t.app);
   await grantAdmin(t.app, assistant);
 });
 afterAll(async () => {

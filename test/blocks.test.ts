@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { BlockedMember } from '../common/contracts/reports';
-import { apiCaller, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
+import { apiCaller, listenOnTwoServers, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, postChatMessage, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 
 let t: TestApp;
@@ -15,9 +15,11 @@ let ann: BuiltUser;
 let bob: BuiltUser;
 let cat: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  coach = await buildUser(t.app, { email: 'coach@example.com' });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
+  ({
+    t,
+    coach,
+    members: [ann, bob, cat],
+  } = await createTestAppWithCoach('coach@example.com', 3));
 });
 afterAll(async () => {
   await t.close();

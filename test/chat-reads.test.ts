@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_UNREAD_MAX, type ChatReadPosition } from '../common/contracts/chat-reads';
-import { apiCaller, createTestApp, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
+import { apiCaller, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, postChatMessage, type BuiltUser } from './helpers/factories';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -12,9 +12,11 @@ let ann: BuiltUser;
 let bob: BuiltUser;
 let cat: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach.reads@example.com' });
-  coach = await buildUser(t.app, { email: 'coach.reads@example.com' });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
+  ({
+    t,
+    coach,
+    members: [ann, bob, cat],
+  } = await createTestAppWithCoach('coach.reads@example.com', 3));
 });
 afterAll(() => t.close());
 

@@ -11,8 +11,8 @@ import {
   DISCUSSION_MESSAGE_EVENT,
 } from '../common/contracts/live';
 import { NOTIFICATION_EVENT } from '../common/contracts/notifications';
-import { callAs, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, type BuiltUser } from './helpers/factories';
+import { callAs, listenOnTwoServers, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, type BuiltUser } from './helpers/factories';
 
 const THREAD = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };
 const THREAD_KEY = `${THREAD.thinkTank}/${THREAD.topic}/${THREAD.lesson}`;
@@ -30,9 +30,11 @@ let bob: BuiltUser;
 let cat: BuiltUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  coach = await buildUser(t.app, { email: 'coach@example.com' });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
+  ({
+    t,
+    coach,
+    members: [ann, bob, cat],
+  } = await createTestAppWithCoach('coach@example.com', 3));
   // On PostgreSQL a second instance with its own pool, LISTEN connection and memory, as another process.
   ({ base, second, secondBase, close: closeSecond } = await listenOnTwoServers(t));
 });

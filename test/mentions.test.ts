@@ -7,8 +7,8 @@ import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { Notification } from '../common/contracts/notifications';
 import type { MemberSearchResult } from '../common/contracts/members';
-import { apiCaller, createTestApp, type TestApp } from './helpers/app';
-import { buildUser, buildUsers, postChatMessage, type BuiltUser } from './helpers/factories';
+import { apiCaller, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, postChatMessage, type BuiltUser } from './helpers/factories';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -16,9 +16,11 @@ let ann: BuiltUser;
 let bob: BuiltUser;
 let cat: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'mention-coach@example.com' });
-  coach = await buildUser(t.app, { email: 'mention-coach@example.com' });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
+  ({
+    t,
+    coach,
+    members: [ann, bob, cat],
+  } = await createTestAppWithCoach('mention-coach@example.com', 3));
 });
 afterAll(async () => {
   await t.close();

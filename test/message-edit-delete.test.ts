@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../common/contracts/chat';
 import type { DiscussionMessage } from '../common/contracts/lessons';
 import type { AuditResponse } from '../common/contracts/moderation';
-import { apiCaller, createTestApp, listenOnTwoServers, type TestApp } from './helpers/app';
-import { buildUser, postChatMessage, type BuiltUser } from './helpers/factories';
+import { apiCaller, listenOnTwoServers, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, postChatMessage, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 import { pngBytes, uploadFile } from './helpers/uploads';
 
@@ -14,10 +14,11 @@ let coach: BuiltUser;
 let ann: BuiltUser;
 let bob: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  coach = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
+  ({
+    t,
+    coach,
+    members: [ann, bob],
+  } = await createTestAppWithCoach('coach@example.com', 2));
 });
 afterAll(async () => {
   await t.close();

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { CurrentUser } from '../../common/contracts/auth';
 import type { ChatMessage } from '../../common/contracts/chat';
 import type { App } from '../../server/app';
-import { sessionCookieOf } from './app';
+import { createTestApp, sessionCookieOf, type TestApp } from './app';
 
 let seq = 0;
 
@@ -77,6 +77,20 @@ export async function buildUsers<N extends number>(app: App, n: N): Promise<Seve
   const users: BuiltUser[] = [];
   for (let i = 0; i < n; i++) users.push(await buildUser(app));
   return users as Several<N, BuiltUser>;
+}
+
+/**
+ * The set-up of many API test files: a test app whose ADMIN_EMAILS names `coachEmail` (and `env`'s
+ * variables), its coach registered (an admin, see buildUser), then `n` members one after the other.
+ */
+export async function createTestAppWithCoach<N extends number>(
+  coachEmail: string,
+  n: N,
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; coach: BuiltUser; members: Several<N, BuiltUser> }> {
+  const t = await createTestApp({ ADMIN_EMAILS: coachEmail, ...env });
+  const coach = await buildUser(t.app, { email: coachEmail });
+  return { t, coach, members: await buildUsers(t.app, n) };
 }
 
 /**
