@@ -64,7 +64,7 @@ export type EngineState = {
   captureSource: 'file' | 'member' | null;
   /**
    * What the member's file itself says (read-timing.ts): its frame rate and capture rate, each null when
-   * it does not say; null until read (and for a lesson video or an image). "As recorded" is its
+   * it does not say; null until read (and for an image). "As recorded" is its
    * captureFps, else its fileFps.
    */
   fileTiming: FileTiming | null;
