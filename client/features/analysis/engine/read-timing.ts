@@ -136,8 +136,8 @@ function childrenOf(b: Uint8Array, view: DataView, from: number, to: number): Bo
 }
 
 /**
- * The top-level boxes, from their headers alone; the walk stops a few boxes past the moov once it has
- * seen the first fragments (a fragmented file has a pair of boxes a second or so).
+ * The top-level boxes, from their headers alone; in a fragmented file the walk stops at its
+ * FRAGMENTS-th `moof` (such a file has a `moof` and an `mdat` for every second or so).
  */
 async function topBoxes(source: ByteSource): Promise<{ type: string; at: number; size: number }[]> {
   const boxes: { type: string; at: number; size: number }[] = [];
