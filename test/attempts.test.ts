@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../server/app';
 import { attempts, discussionMessages } from '../server/db/schema';
-import { apiCaller, createTestApp, listenWithSecondProcess, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, listenWithSecondProcess, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, type BuiltUser } from './helpers/factories';
 import { openStream } from './helpers/sse';
 import { jpegBytes, multipart, pngBytes, uploadFile, uploadFrame } from './helpers/uploads';
 
@@ -18,10 +18,11 @@ let admin: BuiltUser;
 let ann: BuiltUser;
 let bob: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  admin = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
+  ({
+    t,
+    coach: admin,
+    members: [ann, bob],
+  } = await createTestAppWithCoach('coach@example.com', 2));
   // A second server process on the same database: what one publishes reaches the other's streams.
   ({ base, second, secondBase } = await listenWithSecondProcess(t));
 });

@@ -2,17 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, videoUploads } from '../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import type { TestApp } from './helpers/app';
+import { createTestAppWithCoach, type BuiltUser } from './helpers/factories';
 import { multipart, pngBytes } from './helpers/uploads';
 
 let t: TestApp;
 let admin: BuiltUser;
 let member: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  admin = await buildUser(t.app, { email: 'coach@example.com' });
-  member = await buildUser(t.app);
+  ({
+    t,
+    coach: admin,
+    members: [member],
+  } = await createTestAppWithCoach('coach@example.com', 1));
 });
 afterAll(() => t.close());
 

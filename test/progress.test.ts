@@ -3,34 +3,25 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { TOPICS } from '../common/curriculum';
 import { attempts, discussionMessages, users } from '../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import { apiCaller, type TestApp } from './helpers/app';
+import { createTestAppWithCoach, buildUser, type BuiltUser } from './helpers/factories';
 
 let t: TestApp;
 let admin: BuiltUser;
 let ann: BuiltUser;
 let bob: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  admin = await buildUser(t.app, { email: 'coach@example.com' });
-  ann = await buildUser(t.app);
-  bob = await buildUser(t.app);
+  ({
+    t,
+    coach: admin,
+    members: [ann, bob],
+  } = await createTestAppWithCoach('coach@example.com', 2));
 });
 afterAll(() => t.close());
 
 const SYSTEMS = 'intellectual/understanding-self/systems-theory';
-const request = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie: string | undefined,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+/** A request with a member's cookie (`who.cookie`), or as a visitor with undefined. */
+const request = apiCaller(() => t.app);
 const progressOf = async (who: BuiltUser) => {
   const res = await request('GET', '/api/progress', who.cookie);
   expect(res.statusCode).toBe(200);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonVideos } from '../server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, type BuiltUser } from './helpers/factories';
+import type { TestApp } from './helpers/app';
+import { createTestAppWithCoach, type BuiltUser } from './helpers/factories';
 import { mp4Bytes } from './helpers/mp4';
 
 // Timestamped comments (issue 18 part 3, docs/decisions.md decision 37).
@@ -12,9 +12,11 @@ let t: TestApp;
 let admin: BuiltUser;
 let member: BuiltUser;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'coach@example.com' });
-  admin = await buildUser(t.app, { email: 'coach@example.com' });
-  member = await buildUser(t.app);
+  ({
+    t,
+    coach: admin,
+    members: [member],
+  } = await createTestAppWithCoach('coach@example.com', 1));
 });
 afterAll(() => t.close());
 
