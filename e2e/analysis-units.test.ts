@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures/browser';
 import { bytesFrom, canvasIn, click, openTool, waitForData } from './fixtures/analysis';
+import { poseControls, turnPoseOn } from './fixtures/pose';
 
 const f = useBrowser();
 
@@ -217,5 +218,37 @@ describe('real units: calibration and trajectory (issue 33, part 3)', () => {
     await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_MP4);
     await waitForData(canvas, 'annotations', '0');
     await tool.getByText('Calibrated:').waitFor({ state: 'detached' });
+  });
+
+  it("'Follow joint' makes a trajectory of a pose keypoint through the analysed clip", async () => {
+    const { page } = f;
+    const tool = await openTool(f, page);
+    const canvas = canvasIn(tool);
+    await tool.getByLabel('Load video or image', { exact: true }).setInputFiles(ATHLETE_MP4);
+    await waitForData(canvas, 'file-fps', '15');
+    await canvas.focus();
+    await page.keyboard.press('t');
+    const follow = tool.getByRole('group', { name: 'Measurements' }).getByLabel('Follow joint');
+    // Not before the clip is analysed, and it says why.
+    expect(await follow.isDisabled()).toBe(true);
+    expect(await follow.getAttribute('aria-describedby')).toBeTruthy();
+
+    await turnPoseOn(tool);
+    const pose = poseControls(tool);
+    await pose.getByRole('button', { name: 'Analyse clip', exact: true }).click();
+    await pose.getByRole('button', { name: 'Analyse clip again' }).waitFor({ timeout: 90_000 });
+    await follow.selectOption('Left knee');
+    await waitForData(canvas, 'annotations', '1');
+    const [text] = await tool
+      .getByRole('list', { name: 'Annotations' })
+      .getByRole('listitem')
+      .allTextContents();
+    // Uncalibrated: pixels, and pixels per second of real time; a point on each frame the knee is seen.
+    const match = /^Trajectory 1 \(Left knee\): \d+ px in (\d\.\d{3}) s, \d+ px\/s, (\d+) points$/.exec(
+      text!,
+    );
+    expect(match).not.toBeNull();
+    expect(Number(match![2])).toBeGreaterThanOrEqual(20);
+    expect(Number(match![1])).toBeLessThanOrEqual(29 / 15 + 0.0005);
   });
 });
