@@ -107,26 +107,29 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
           </Tooltip>
         );
       })}
-      <IconButton
-        label="Undo"
-        className="size-9"
-        disabled={!engine || state.annotationCount === 0}
-        onClick={() => engine?.undo()}
-      >
-        <Undo2 aria-hidden="true" />
-      </IconButton>
-      {/* Named apart from a discussion's Clear on the same page; the visible word stays. */}
-      <Button
-        size="sm"
-        variant="outline"
-        aria-label="Clear drawings"
-        className="gap-1.5 px-2.5 max-sm:w-9 max-sm:px-0"
-        disabled={!engine}
-        onClick={() => engine?.clear()}
-      >
-        <Trash2 aria-hidden="true" />
-        <span className="max-sm:sr-only">Clear</span>
-      </Button>
+      {/* Undo and Clear wrap together when the tools fill the row. */}
+      <div className="flex items-center gap-1.5">
+        <IconButton
+          label="Undo"
+          className="size-9"
+          disabled={!engine || (state.annotationCount === 0 && state.trajectoryPoints === 0)}
+          onClick={() => engine?.undo()}
+        >
+          <Undo2 aria-hidden="true" />
+        </IconButton>
+        {/* Named apart from a discussion's Clear on the same page; the visible word stays. */}
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label="Clear drawings"
+          className="gap-1.5 px-2.5 max-sm:w-9 max-sm:px-0"
+          disabled={!engine}
+          onClick={() => engine?.clear()}
+        >
+          <Trash2 aria-hidden="true" />
+          <span className="max-sm:sr-only">Clear</span>
+        </Button>
+      </div>
     </div>
   );
 }

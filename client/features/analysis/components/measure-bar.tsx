@@ -129,7 +129,7 @@ function TrajectoryControls({ engine, state }: Props) {
         )}
       </div>
       <div className="flex items-center gap-1.5">
-        <label htmlFor={jointId} className="font-medium text-muted-foreground">
+        <label htmlFor={jointId} className="whitespace-nowrap font-medium text-muted-foreground">
           Follow joint
         </label>
         <select
@@ -143,7 +143,7 @@ function TrajectoryControls({ engine, state }: Props) {
           }}
           className="h-8 rounded-md border border-input bg-background px-2 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
         >
-          <option value="">Choose…</option>
+          <option value="">{analysed ? 'Choose…' : 'Analyse clip first'}</option>
           {FOLLOW_JOINTS.map((j) => (
             <option key={j.name} value={j.name}>
               {j.label}
@@ -151,8 +151,8 @@ function TrajectoryControls({ engine, state }: Props) {
           ))}
         </select>
         {!analysed && (
-          <span id={hintId} className="text-muted-foreground">
-            after Pose → Analyse clip
+          <span id={hintId} className="sr-only">
+            It follows a joint once the clip is analysed: turn Pose on, then Analyse clip.
           </span>
         )}
       </div>
