@@ -11,7 +11,7 @@ import {
 import { SESSION_ENDED_EVENT } from '../common/contracts/chat-stream';
 import { media, recordings } from '../server/db/schema';
 import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
-import { buildUser, memberAddress, type BuiltUser } from './helpers/factories';
+import { buildUser, memberAddress, logIn, type BuiltUser } from './helpers/factories';
 import { readMailbox } from './helpers/mailbox';
 import { openStream } from './helpers/sse';
 import { multipart, pngBytes } from './helpers/uploads';
@@ -33,7 +33,7 @@ afterAll(() => t.close());
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 
-/** Fresh client addresses for sign-ins (another "browser"), away from the members' own. */
+/** Fresh client addresses (another "browser") for registering again, away from the members' own. */
 let addresses = 9000;
 
 function deleteAccount(app: TestApp['app'], m: BuiltUser, payload: unknown) {
@@ -45,13 +45,7 @@ function deleteAccount(app: TestApp['app'], m: BuiltUser, payload: unknown) {
     remoteAddress: m.address,
   });
 }
-const login = (app: TestApp['app'], username: string, password: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password },
-    remoteAddress: memberAddress(addresses++),
-  });
+const login = logIn;
 /** The member signed in a second time, from another browser: that session's cookie. */
 async function anotherSession(app: TestApp['app'], m: BuiltUser): Promise<string> {
   const res = await login(app, m.email, m.password);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../common/constants';
 import { ERRORS } from '../common/contracts/errors';
 import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
-import { buildUser, memberAddress, type BuiltUser } from './helpers/factories';
+import { buildUser, logIn, type BuiltUser } from './helpers/factories';
 import { readMailbox } from './helpers/mailbox';
 
 /** Issue 30, part 5: a signed-in member changes their password from Settings. */
@@ -12,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let addresses = 13000;
-const login = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password },
-    remoteAddress: memberAddress(addresses++),
-  });
+const login = (username: string, password: string) => logIn(t.app, username, password);
 const change = (m: BuiltUser, payload: object, cookie = m.cookie) =>
   t.app.inject({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGES_PER_HOUR, LINK_EXPIRED_OR_USED } from '../common/constants';
 import { createTestApp, type TestApp } from './helpers/app';
-import { buildUser, memberAddress, type BuiltUser } from './helpers/factories';
+import { buildUser, logIn, type BuiltUser } from './helpers/factories';
 import { mailedTokens, readMailbox } from './helpers/mailbox';
 import { startSmtp } from './helpers/smtp';
 
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let addresses = 7000;
 const changeEmail = (m: BuiltUser, payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
@@ -27,13 +26,7 @@ const follow = (token: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
 const me = async (cookie: string) =>
   (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user;
-const login = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password },
-    remoteAddress: memberAddress(addresses++),
-  });
+const login = (username: string, password: string) => logIn(t.app, username, password);
 async function changeTokens(email: string): Promise<string[]> {
   await t.app.ctx.mail.flush();
   return mailedTokens(t.dataDir, email, '/confirm-email');

@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_SHORT,
 } from '../common/constants';
 import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
-import { buildUser, memberAddress } from './helpers/factories';
+import { buildUser, logIn, memberAddress } from './helpers/factories';
 import { mailedTokens, readMailbox } from './helpers/mailbox';
 import { startSmtp } from './helpers/smtp';
 
@@ -32,13 +32,7 @@ const reset = (token: unknown, password: unknown, cookie?: string) =>
     payload: { token, password },
     ...(cookie ? { headers: { cookie } } : {}),
   });
-const login = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password },
-    remoteAddress: memberAddress(addresses++),
-  });
+const login = (username: string, password: string) => logIn(t.app, username, password);
 const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
 
 /** The reset links mailed to `email` so far, once the requests under way have queued theirs. */

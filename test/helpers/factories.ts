@@ -70,6 +70,20 @@ export async function buildUser(
   };
 }
 
+let logins = 0;
+
+/**
+ * POST /api/auth/login, each from a loopback address of its own (memberAddress, far after the ones
+ * buildUser uses), so that the per-address login limit never counts one test's attempts in another's.
+ */
+export const logIn = (app: App, username: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: memberAddress(1_000_000 + logins++),
+  });
+
 type Several<N extends number, T, R extends T[] = []> = R['length'] extends N ? R : Several<N, T, [T, ...R]>;
 
 /** `n` members built one after the other with buildUser (each with its own address), in a tuple. */
