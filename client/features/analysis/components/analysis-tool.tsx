@@ -63,7 +63,8 @@ export default function AnalysisTool() {
       </div>
       {/* On a phone: the tools on one row, zoom and export on the next. */}
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">
-        <ToolButtons engine={engine} state={state} />
+        {/* Six tools: as icons with their colours and tooltips, so that they and the zoom share one row. */}
+        <ToolButtons engine={engine} state={state} compact />
         <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
           <ZoomButtons engine={engine} state={state} />
           <ExportButton engine={engine} name="analysis-frame" />
