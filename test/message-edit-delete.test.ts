@@ -34,6 +34,23 @@ const auditEntries = async () =>
 
 const uploadPhoto = (who: BuiltUser) =>
   uploadFile(t.app, who, { name: 'p.png', type: 'image/png', bytes: pngBytes(4, 4, [9, 8, 7]) });
+/** Posts a photo attempt to systems-theory's discussion as `who`: 201, its message and its photo's URL. */
+async function postAttempt(who: BuiltUser, caption: string) {
+  const imageUrl = await uploadPhoto(who);
+  const posted = await call('POST', '/api/attempts', who, {
+    target: {
+      kind: 'lesson',
+      thinkTank: 'intellectual',
+      topic: 'understanding-self',
+      lesson: 'systems-theory',
+    },
+    imageUrl,
+    caption,
+    angles: [],
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  return { imageUrl, message: posted.json().discussionMessage as DiscussionMessage };
+}
 
 describe('PATCH /api/chat/community/:id', () => {
   it('lets the author edit a text message: new content, editedAt, in the room for everyone', async () => {
@@ -222,20 +239,7 @@ describe('lesson discussion messages', () => {
   });
 
   it("a coach removes an attempt with a reason: its files go, its author sees 'removed', the audit keeps its caption", async () => {
-    const imageUrl = await uploadPhoto(bob);
-    const posted = await call('POST', '/api/attempts', bob, {
-      target: {
-        kind: 'lesson',
-        thinkTank: 'intellectual',
-        topic: 'understanding-self',
-        lesson: 'systems-theory',
-      },
-      imageUrl,
-      caption: 'my squat',
-      angles: [],
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
-    const message = posted.json().discussionMessage as DiscussionMessage;
+    const { imageUrl, message } = await postAttempt(bob, 'my squat');
     const attemptId = message.attempt!.id;
     const res = await call('DELETE', `/api/attempts/${attemptId}?reason=Not%20a%20squat`, coach);
     expect(res.statusCode, res.body).toBe(200);
@@ -257,19 +261,7 @@ describe('lesson discussion messages', () => {
   });
 
   it("deleting an attempt's message deletes the attempt", async () => {
-    const imageUrl = await uploadPhoto(ann);
-    const posted = await call('POST', '/api/attempts', ann, {
-      target: {
-        kind: 'lesson',
-        thinkTank: 'intellectual',
-        topic: 'understanding-self',
-        lesson: 'systems-theory',
-      },
-      imageUrl,
-      caption: 'take two',
-      angles: [],
-    });
-    const message = posted.json().discussionMessage as DiscussionMessage;
+    const { message } = await postAttempt(ann, 'take two');
     const edit = await call('PATCH', `${thread}/messages/${message.id}`, ann, { text: 'new caption' });
     expect(edit.statusCode).toBe(400);
     expect((await call('DELETE', `${thread}/messages/${message.id}`, ann)).statusCode).toBe(200);
