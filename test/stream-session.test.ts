@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_EVENT } from '../common/contracts/chat-stream';
-import { buildApp, type App } from '../server/app';
+import type { App } from '../server/app';
 import { sessions } from '../server/db/schema';
 import { hashToken } from '../server/storage/session-store';
-import { createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
+import { createTestApp, listenWithSecondProcess, sessionCookieOf, type TestApp } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { startServer, type ServerProcess } from './helpers/server-process';
@@ -24,18 +23,11 @@ let admin: BuiltUser;
 let base: string;
 let secondBase: string;
 
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
   admin = await buildUser(t.app, { email: ADMIN });
-  base = await listen(t.app);
   // A second server on the same database: its own session cache and streams, the same NOTIFY.
-  second = await buildApp({ config: t.config, database: t.app.ctx.database });
-  secondBase = await listen(second);
+  ({ base, second, secondBase } = await listenWithSecondProcess(t));
 });
 afterAll(async () => {
   await second.close();

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_EVENT } from '../common/contracts/chat-stream';
 import { suspendedMessage } from '../common/contracts/community';
-import { buildApp, type App } from '../server/app';
-import { createSecondInstance, createTestApp, sessionCookieOf, type TestApp } from './helpers/app';
-import { testDatabaseUrl } from './helpers/database';
+import type { App } from '../server/app';
+import { createTestApp, listenOnTwoServers, sessionCookieOf, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { mailedTokens } from './helpers/mailbox';
 import { openStream } from './helpers/sse';
@@ -23,23 +21,13 @@ let second: { app: App; close(): Promise<void> };
 let base: string;
 let secondBase: string;
 
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: `${ADMIN},${OTHER_ADMIN}` });
   admin = await buildUser(t.app, { email: ADMIN });
   otherAdmin = await buildUser(t.app, { email: OTHER_ADMIN });
-  base = await listen(t.app);
-  if (testDatabaseUrl) {
-    second = await createSecondInstance(t);
-  } else {
-    const app = await buildApp({ config: t.config, database: t.app.ctx.database });
-    second = { app, close: () => app.close() };
-  }
-  secondBase = await listen(second.app);
+  const both = await listenOnTwoServers(t);
+  ({ base, secondBase } = both);
+  second = { app: both.second, close: both.close };
 });
 afterAll(async () => {
   await second.close();
