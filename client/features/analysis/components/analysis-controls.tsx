@@ -52,6 +52,10 @@ const TOOL_BUTTONS = [
   { tool: 'draw', label: 'Draw', key: 'D', Icon: Pencil },
   { tool: 'line', label: 'Line', key: 'L', Icon: Slash },
   { tool: 'angle', label: 'Angle', key: 'A', Icon: DraftingCompass },
+] as const;
+
+/** The measuring tools (issue 33): icons with their colour, grouped apart so that the row stays short. */
+const MEASURE_BUTTONS = [
   { tool: 'stopwatch', label: 'Stopwatch', key: 'S', Icon: Timer },
   { tool: 'trajectory', label: 'Trajectory', key: 'T', Icon: Spline },
   { tool: 'calibrate', label: 'Calibrate', key: 'K', Icon: Ruler },
@@ -61,52 +65,60 @@ const toggleClass =
   'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:bg-primary-hover aria-pressed:shadow-sm';
 
 /**
- * Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then undo and clear.
- * On a phone the full buttons keep only their icons (their words stay for screen readers), so the
- * tools fit one row.
+ * Draw, line and angle as toggle buttons (aria-pressed), each with its colour; then the measuring tools
+ * (stopwatch, trajectory, calibrate) as a group of icons with their colours and names in tooltips; then
+ * undo and clear. On a phone the full buttons keep only their icons (their words stay for screen
+ * readers).
  */
 export function ToolButtons({ engine, state, compact = false }: ControlProps) {
+  const button = (
+    { tool, label, key, Icon }: (typeof TOOL_BUTTONS | typeof MEASURE_BUTTONS)[number],
+    compact: boolean,
+  ) => {
+    const pressed = state.tool === tool;
+    const swatch = (
+      <span
+        aria-hidden="true"
+        className="size-2 rounded-full ring-1 ring-black/20"
+        style={{ backgroundColor: TOOL_COLORS[tool] }}
+      />
+    );
+    return compact ? (
+      <Tooltip key={tool} label={`${label} (${key})`}>
+        <Button
+          aria-label={label}
+          aria-pressed={pressed}
+          size="icon"
+          variant="outline"
+          className={cn('relative size-9', toggleClass)}
+          onClick={() => engine?.toggleTool(tool)}
+        >
+          <Icon aria-hidden="true" />
+          <span className="absolute bottom-1 right-1">{swatch}</span>
+        </Button>
+      </Tooltip>
+    ) : (
+      <Tooltip key={tool} label={`Shortcut: ${key}`}>
+        <Button
+          aria-pressed={pressed}
+          size="sm"
+          variant="outline"
+          className={cn('gap-1.5 px-2.5', toggleClass)}
+          onClick={() => engine?.toggleTool(tool)}
+        >
+          <Icon aria-hidden="true" />
+          <span className="max-sm:sr-only">{label}</span>
+          {swatch}
+        </Button>
+      </Tooltip>
+    );
+  };
   return (
     <div role="group" aria-label="Tools" className="flex flex-wrap items-center gap-1.5">
-      {TOOL_BUTTONS.map(({ tool, label, key, Icon }) => {
-        const pressed = state.tool === tool;
-        const swatch = (
-          <span
-            aria-hidden="true"
-            className="size-2 rounded-full ring-1 ring-black/20"
-            style={{ backgroundColor: TOOL_COLORS[tool] }}
-          />
-        );
-        return compact ? (
-          <Tooltip key={tool} label={`${label} (${key})`}>
-            <Button
-              aria-label={label}
-              aria-pressed={pressed}
-              size="icon"
-              variant="outline"
-              className={cn('relative size-9', toggleClass)}
-              onClick={() => engine?.toggleTool(tool)}
-            >
-              <Icon aria-hidden="true" />
-              <span className="absolute bottom-1 right-1">{swatch}</span>
-            </Button>
-          </Tooltip>
-        ) : (
-          <Tooltip key={tool} label={`Shortcut: ${key}`}>
-            <Button
-              aria-pressed={pressed}
-              size="sm"
-              variant="outline"
-              className={cn('gap-1.5 px-2.5', toggleClass)}
-              onClick={() => engine?.toggleTool(tool)}
-            >
-              <Icon aria-hidden="true" />
-              <span className="max-sm:sr-only">{label}</span>
-              {swatch}
-            </Button>
-          </Tooltip>
-        );
-      })}
+      {TOOL_BUTTONS.map((b) => button(b, compact))}
+      <div role="group" aria-label="Measure" className="flex items-center gap-1.5 border-l pl-1.5">
+        {MEASURE_BUTTONS.map((b) => button(b, true))}
+      </div>
       {/* Undo and Clear wrap together when the tools fill the row. */}
       <div className="flex items-center gap-1.5">
         <IconButton
@@ -216,27 +228,30 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
           !compact && 'sm:basis-48',
         )}
       />
-      <span aria-label="Time" className="shrink-0 text-xs tabular-nums text-muted-foreground">
+      <span role="timer" aria-label="Time" className="shrink-0 text-xs tabular-nums text-muted-foreground">
         {now} / {total}
       </span>
-      <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 pl-2">
+      {/* On a phone, Capture and Speed share a row of their own. */}
+      <div className="flex items-center gap-1.5 max-sm:w-full max-sm:justify-between sm:ml-auto sm:pl-2">
         <CaptureRateSelect engine={engine} state={state} />
-        <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
-          Speed
-        </label>
-        <select
-          id={speedId}
-          value={state.speed}
-          disabled={!engine}
-          onChange={(e) => engine?.setSpeed(e.currentTarget.value as Speed)}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {s}×
-            </option>
-          ))}
-        </select>
+        <div className="flex items-center gap-1.5">
+          <label htmlFor={speedId} className="text-xs font-medium text-muted-foreground">
+            Speed
+          </label>
+          <select
+            id={speedId}
+            value={state.speed}
+            disabled={!engine}
+            onChange={(e) => engine?.setSpeed(e.currentTarget.value as Speed)}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </div>
   );

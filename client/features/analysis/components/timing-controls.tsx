@@ -32,10 +32,8 @@ export function CaptureRateSelect({ engine, state }: Props) {
   const other = typing || (chosen !== null && !listed);
   const value = other ? OTHER : chosen === null ? AS_RECORDED : String(chosen);
   const fromFile = fileTiming?.captureFps ?? null;
-  const recorded =
-    fromFile !== null
-      ? `From file (${formatFps(fromFile)} fps)`
-      : `As recorded (${formatFps(timing.fileFps)} fps)`;
+  // As recorded: the file's own capture rate when it says one, else its frame rate ('30 fps (file)').
+  const recorded = `${formatFps(fromFile ?? timing.fileFps)} fps (file)`;
   const typed = Number(text.trim().replace(',', '.'));
   const invalid = text.trim() !== '' && !isCaptureRate(typed);
 
@@ -69,7 +67,7 @@ export function CaptureRateSelect({ engine, state }: Props) {
           setTyping(false);
           engine?.setCaptureRate(v === AS_RECORDED ? null : Number(v));
         }}
-        className="h-9 max-w-40 rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
+        className="h-9 w-[7.5rem] rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
       >
         <option value={AS_RECORDED}>{recorded}</option>
         {CAPTURE_RATES.map((fps) => (
@@ -117,18 +115,20 @@ export function StopwatchBar({ engine, state }: Props) {
       aria-label="Stopwatches"
       className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs"
     >
-      <Timer aria-hidden="true" className="size-4 shrink-0" style={{ color: TOOL_COLORS.stopwatch }} />
-      {watches.length === 0 ? (
-        <p className="text-muted-foreground">
-          Click where to show a stopwatch: it starts on this frame. Step to the last frame, then Stop.
-        </p>
-      ) : (
-        <ul aria-label="Stopwatch readings" className="flex flex-wrap gap-x-3 gap-y-1 tabular-nums">
-          {watches.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ul>
-      )}
+      <div className="flex min-w-0 items-start gap-1.5">
+        <Timer aria-hidden="true" className="size-4 shrink-0" style={{ color: TOOL_COLORS.stopwatch }} />
+        {watches.length === 0 ? (
+          <p className="text-muted-foreground">
+            Click where to show a stopwatch: it starts on this frame. Step to the last frame, then Stop.
+          </p>
+        ) : (
+          <ul aria-label="Stopwatch readings" className="flex flex-wrap gap-x-3 gap-y-1 tabular-nums">
+            {watches.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       {state.stopwatchRunning && (
         <Button
           size="sm"
