@@ -305,17 +305,15 @@ describe('the chat streams of two server processes', () => {
 
   it("the other process's poll answers the edit and leaves the deleted message out", async () => {
     const m = await say(ann, 'polled');
-    const secondApp = (
-      await fetch(`${secondBase}/api/chat/community`, { headers: { cookie: bob.cookie } })
-    ).json();
-    expect(((await secondApp) as ChatMessage[]).some((x) => x.id === m.id)).toBe(true);
-    await call('PATCH', `/api/chat/community/${m.id}`, ann, { content: 'polled, edited' });
     const read = async () =>
       (
         (await (
           await fetch(`${secondBase}/api/chat/community`, { headers: { cookie: bob.cookie } })
         ).json()) as ChatMessage[]
       ).find((x) => x.id === m.id);
+    // The other process learns of the post through NOTIFY, a moment later (within 2 s, as its streams).
+    await expect.poll(async () => (await read())?.content, { timeout: 2_000 }).toBe('polled');
+    await call('PATCH', `/api/chat/community/${m.id}`, ann, { content: 'polled, edited' });
     await expect.poll(async () => (await read())?.content, { timeout: 2_000 }).toBe('polled, edited');
     await call('DELETE', `/api/chat/community/${m.id}`, ann);
     await expect.poll(async () => (await read()) === undefined, { timeout: 2_000 }).toBe(true);
