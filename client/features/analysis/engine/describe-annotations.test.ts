@@ -56,6 +56,39 @@ describe('annotations as text', () => {
     ).toEqual(['Stopwatch 1: 0.417 s (from 0.100 s)', 'Stopwatch 2: running from 1.000 s']);
   });
 
+  it('once calibrated, gives lines and drawings in its unit, and a trajectory its distance, time and speed', () => {
+    const calibration = { start: { x: 0, y: 0 }, end: { x: 100, y: 0 }, length: 1, unit: 'm' as const };
+    const timing = { fileFps: 15, captureFps: 15 };
+    const trajectory = {
+      type: 'trajectory' as const,
+      points: [0, 25, 50, 75, 100].map((x, frame) => ({ frame, at: { x, y: 0 } })),
+      joint: null,
+      color: TOOL_COLORS.trajectory,
+    };
+    const drawn = [
+      { type: 'line' as const, start: { x: 0, y: 0 }, end: { x: 50, y: 0 }, color: TOOL_COLORS.line },
+      {
+        type: 'path' as const,
+        points: [
+          { x: 0, y: 0 },
+          { x: 0, y: 20 },
+        ],
+        color: TOOL_COLORS.draw,
+      },
+      trajectory,
+      { ...trajectory, joint: 'leftKnee' },
+    ];
+    expect(describeAnnotations(drawn, { calibration, timing })).toEqual([
+      'Line 1: 0.50 m',
+      'Drawing 1: 0.20 m long',
+      'Trajectory 1: 1.00 m in 0.267 s, 3.75 m/s, 5 points',
+      'Trajectory 2 (Left knee): 1.00 m in 0.267 s, 3.75 m/s, 5 points',
+    ]);
+    expect(describeAnnotations(drawn, { timing })[2]).toBe(
+      'Trajectory 1: 100 px in 0.267 s, 375 px/s, 5 points',
+    );
+  });
+
   it('says nothing of an empty canvas', () => {
     expect(describeAnnotations([])).toEqual([]);
   });
