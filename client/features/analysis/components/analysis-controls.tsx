@@ -186,9 +186,11 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
   const speedId = useId();
   const isVideo = state.mediaType === 'video';
   const disabled = !engine || !isVideo;
-  // Real time (issue 33): the frame shown, counted at the capture rate; to the ms when slowed.
-  const digits = slowMotionFactor(state.timing) > 1 ? 3 : 2;
-  const now = formatClock(realTimeAt(state.time, state.timing), digits);
+  // Real time (issue 33): on a clip captured at another rate than its file's, the frame shown counted at
+  // the capture rate, to the ms; on any other, the media time as it always read.
+  const slowed = slowMotionFactor(state.timing) !== 1;
+  const digits = slowed ? 3 : 2;
+  const now = formatClock(slowed ? realTimeAt(state.time, state.timing) : state.time, digits);
   const total = formatClock(realSeconds(state.duration, state.timing), digits);
   return (
     <div role="group" aria-label="Playback" className="flex flex-wrap items-center gap-x-1 gap-y-2">
