@@ -4,6 +4,7 @@ import { SHORTCUTS } from '../engine/shortcuts';
 
 const STEPS = [
   'Load a video or image from your device with “Load video or image”. It is not uploaded.',
+  'On a phone with Tribe36 installed (Add to Home Screen), share a clip from your gallery or camera to Tribe36: it opens below in Player 1 (a second clip in Player 2), still only on your device.',
   'Choose Draw (green) to sketch freehand, Line (red) to draw a straight line, or Angle (yellow) to measure.',
   'Angle: press on the joint (the vertex) and drag along the first limb; release. Then tap or click the end of the second limb: the angle shows for 3 seconds and stays on the picture.',
   'Click the active tool again, or press Esc, to pan: drag to move, pinch or scroll to zoom (50% to 400%).',
