@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { concatBytes } from '@common/ebml';
 import { nominalRate, parseMoov, readVideoTiming, readVideoTimingAt, slowedByEdits } from './read-timing';
 
 /**
@@ -77,15 +78,7 @@ const u32 = (n: number) => {
   return b;
 };
 const text = (s: string) => new TextEncoder().encode(s);
-const cat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const cat = (...parts: Uint8Array[]) => concatBytes(parts);
 const box = (type: string | number, ...payload: Uint8Array[]) => {
   const body = cat(...payload);
   return cat(u32(8 + body.length), typeof type === 'number' ? u32(type) : text(type), body);

@@ -26,7 +26,7 @@
  *
  * A file that is not a video, is cut short or lies about its sizes gives nulls; this never throws.
  */
-import { snapFrameRate } from '../pose/frame-rate';
+import { rateFromTimes, snapFrameRate } from '../pose/frame-rate';
 import { openWebm } from '../pose/demux/webm-demux';
 import { looksLikeMp4 } from '../pose/demux/mp4-demux';
 import { blobSource, type ByteSource } from '../pose/demux/types';
@@ -456,22 +456,19 @@ async function readWebm(source: ByteSource): Promise<FileTiming> {
     times.push(sample.timestampUs);
     if (times.length >= WEBM_FRAMES) break;
   }
-  return { fileFps: rateFromTimes(times), captureFps: null };
+  return { fileFps: rateFromMicroseconds(times), captureFps: null };
 }
 
 /**
- * A rate from frame times in microseconds (any order: B-frames come in decode order): the median step,
- * a longer step counted as the frames it skipped (a recording's pause), over the whole run.
+ * A rate from frame times in microseconds, in any order (B-frames come in decode order): sorted, then
+ * as the player's measured rate (rateFromTimes), within 0.1–10,000 fps.
  */
-function rateFromTimes(times: number[]): number | null {
-  const sorted = [...times].sort((a, b) => a - b);
-  const steps = sorted
-    .slice(1)
-    .map((t, i) => t - sorted[i]!)
-    .filter((d) => d > 0);
-  if (steps.length < 3) return null;
-  const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
-  const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
-  const fps = (frames * 1e6) / steps.reduce((a, b) => a + b, 0);
+function rateFromMicroseconds(times: number[]): number | null {
+  const perMicrosecond = rateFromTimes(
+    [...times].sort((a, b) => a - b),
+    0,
+  );
+  if (perMicrosecond === null) return null;
+  const fps = perMicrosecond * 1e6;
   return Number.isFinite(fps) && fps >= 0.1 && fps <= 10_000 ? snapFrameRate(fps) : null;
 }

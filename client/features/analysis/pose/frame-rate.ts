@@ -17,19 +17,28 @@ export function snapFrameRate(fps: number): number {
 }
 
 /**
- * A video's frame rate from the times of frames it presented in a row (seconds). The times come
- * rounded (to the millisecond in Chromium): the rate is read over the whole run, a skipped frame
- * counted as the frames it skipped, then put on the nearest standard rate when within 0.5 %.
+ * Frames per time unit from the times of frames in a row (in any unit; `minStep` in that unit drops
+ * repeats): the median step, a longer step counted as the frames it skipped (a pause, a dropped
+ * frame), over the whole run. Null with fewer than three steps. Not snapped.
  */
-export function rateFromFrameTimes(times: readonly number[]): number {
+export function rateFromTimes(times: readonly number[], minStep: number): number | null {
   const steps = times
     .slice(1)
     .map((t, i) => t - times[i]!)
-    .filter((d) => d > 0.001);
-  if (steps.length < 3) return FALLBACK_FPS;
+    .filter((d) => d > minStep);
+  if (steps.length < 3) return null;
   const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
   const frames = steps.reduce((n, d) => n + Math.max(1, Math.round(d / median)), 0);
-  const fps = frames / steps.reduce((a, b) => a + b, 0);
-  if (!Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
+  return frames / steps.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * A video's frame rate from the times of frames it presented in a row (seconds). The times come
+ * rounded (to the millisecond in Chromium): the rate is read over the whole run (rateFromTimes),
+ * then put on the nearest standard rate when within 0.5 %.
+ */
+export function rateFromFrameTimes(times: readonly number[]): number {
+  const fps = rateFromTimes(times, 0.001);
+  if (fps === null || !Number.isFinite(fps) || fps < 1 || fps > 240) return FALLBACK_FPS;
   return snapFrameRate(fps);
 }
