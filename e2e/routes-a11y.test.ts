@@ -108,6 +108,9 @@ describe('an in-app navigation is announced', () => {
     await signUpViaApi(context, baseURL);
     await page.goto('/think-tanks/intellectual');
     await page.getByRole('heading', { name: 'Intellectual' }).waitFor();
+    // The heading is in the server's HTML; the user menu is drawn once the app runs. An Enter on a link
+    // before then is the browser's own navigation, a first load, which moves no focus.
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
     expect((await focused(page)).lost).toBe(true);
 
     await tabTo(page, /Understanding Self/);
