@@ -150,6 +150,8 @@ describe('the chat by keyboard and for screen readers', () => {
     const { page, context, baseURL } = f;
     await signUpViaApi(context, baseURL);
     await openChat(page);
+    // The app runs (the user menu is drawn once it knows the member): Tab then walks the final page.
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Tab from the top of the page to the message box.
     let tabs = 0;
