@@ -93,7 +93,9 @@ export async function tracePageLoad(
   try {
     if (options.cookie) {
       const [name, ...value] = options.cookie.split('=');
-      await context.addCookies([{ name: name!, value: value.join('='), url }]);
+      // For the whole site: a cookie set by a page's URL gets that URL's folder as its path
+      // (`/think-tanks/` for a Think Tank page), and /api/auth/me would then be asked without it.
+      await context.addCookies([{ name: name!, value: value.join('='), url: new URL(url).origin }]);
     }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
