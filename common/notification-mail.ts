@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from './contracts/notifications';
+import { NOTIFICATION_KINDS, type NotificationKind } from './contracts/notifications-values';
 
 /**
  * Notification mail's words and its unsubscribe links (decision 60), shared by the server (mail,

@@ -1,6 +1,6 @@
 import { Flag, MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation';
+import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation-values';
 import type { ReportedMessageKind } from '@common/contracts/reports';
 import { serverErrorMessage } from '../lib/api-error';
 import { toast } from '../lib/toast';

@@ -1,11 +1,7 @@
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  type ReportBody,
-  type ReportReason,
-} from '@common/contracts/reports';
+import type { ReportBody } from '@common/contracts/reports';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '@common/contracts/reports-values';
 import { serverErrorMessage } from '../lib/api-error';
 import { useReport } from '../lib/reports';
 import { toast } from '../lib/toast';

@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import { SESSION_ENDED_EVENT } from '@common/contracts/chat-stream';
-import { LIVE_PATH, threadKeyOf, type LiveThread } from '@common/contracts/live';
+import type { LiveThread } from '@common/contracts/live';
+import { LIVE_PATH, threadKeyOf } from '@common/contracts/live-values';
 import { currentUserQueryOptions, useCurrentUser } from './current-user';
 
 /**

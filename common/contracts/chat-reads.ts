@@ -6,8 +6,7 @@ import { z } from 'zod';
  * own, nor those of members they block, nor removed ones).
  */
 
-/** At most this many unread messages are counted; more show as '999+'. */
-export const CHAT_UNREAD_MAX = 999;
+export { CHAT_UNREAD_MAX } from './chat-reads-values';
 
 /** GET and PUT /api/chat/community/read. */
 export const chatReadPosition = z.object({

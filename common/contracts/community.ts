@@ -1,47 +1,8 @@
 import { z } from 'zod';
 import { fieldError, text } from './fields';
+import { ADMISSION, INVITE_MAX_USES, INVITE_STATES, SUSPENSION_REASON_MAX } from './community-values';
 
-/**
- * Who gets in and who is kept out (decision 54): the community's admission mode, join requests,
- * invitations and suspensions. The server's routes and the client's admin pages share these.
- */
-export const ADMISSION = ['open', 'approval', 'invite'] as const;
-export type Admission = (typeof ADMISSION)[number];
-
-/** A member's standing: a member, a join request waiting for a coach, or a declined one. */
-export const MEMBERSHIP = ['active', 'pending', 'declined'] as const;
-export type Membership = (typeof MEMBERSHIP)[number];
-
-/** The answer of every member-only call to a member whose join request waits for a coach. */
-export const PENDING_APPROVAL = "Your membership is waiting for a coach's approval.";
-/** The answer of every member-only call to a member whose join request was declined. */
-export const REQUEST_DECLINED = 'Your request to join was declined by a coach.';
-/** Registration while admission is by invitation, without one. */
-export const INVITE_REQUIRED = 'Joining is by invitation only: ask a coach for an invitation link.';
-export const INVITE_INVALID = 'This invitation link is not valid: ask a coach for a new one.';
-export const INVITE_EXPIRED = 'This invitation has expired: ask a coach for a new one.';
-export const INVITE_REVOKED = 'This invitation was revoked: ask a coach for a new one.';
-export const INVITE_USED_UP = 'This invitation has been used up: ask a coach for a new one.';
-
-/** The page an invitation link opens, its token in the fragment: `/join#invite=…`. */
-export const JOIN_PATH = '/join';
-export const INVITE_PARAM = 'invite';
-
-/** The token of an invitation link from the address's fragment; '' when there is none. */
-export function inviteTokenFromHash(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, '')).get(INVITE_PARAM) ?? '';
-}
-
-/**
- * The sign-in refusal of a suspended account: "This account is suspended" with the end date if any
- * and the coach's reason, one sentence (decision 54). `until` is written in UTC so that every
- * process and every reader sees the same words.
- */
-export function suspendedMessage(reason: string, until: Date | null): string {
-  const end = until ? ` until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-  const why = reason.trim().replace(/[.\s]+$/u, '');
-  return `This account is suspended${end}. Reason: ${why}.`;
-}
+export * from './community-values';
 
 const body = { error: 'Request body must be a JSON object' };
 
@@ -81,8 +42,6 @@ const futureDateTime = (field: string) =>
     .nullable()
     .optional();
 
-export const INVITE_MAX_USES = 10_000;
-
 /** POST /api/admin/invites: no limit when a field is left out or null. */
 export const createInviteBody = z.object(
   {
@@ -99,7 +58,6 @@ export const createInviteBody = z.object(
 );
 export type CreateInviteBody = z.infer<typeof createInviteBody>;
 
-export const INVITE_STATES = ['active', 'expired', 'revoked', 'used-up'] as const;
 export const invite = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -117,8 +75,6 @@ export const createInviteResponse = z.object({ invite, link: z.string() });
 export type CreateInviteResponse = z.infer<typeof createInviteResponse>;
 export const invitesResponse = z.object({ invites: z.array(invite) });
 export type InvitesResponse = z.infer<typeof invitesResponse>;
-
-export const SUSPENSION_REASON_MAX = 500;
 
 /** POST /api/admin/members/:id/suspend. */
 export const suspendBody = z.object(

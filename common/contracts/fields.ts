@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { controlCharacterError, NAME_UNSAFE_CHARACTER } from './fields-values';
+
+export { controlCharacterError, NAME_UNSAFE_CHARACTER } from './fields-values';
 
 /** A zod error message that tells a missing field from a wrongly typed one, naming the field. */
 export function fieldError(field: string, expected = 'a string') {
@@ -30,18 +33,6 @@ export function text(field: string, expected = 'a string') {
     .refine((v) => !v.includes('\u0000'), { error: nulCharacterError(field), abort: true })
     .refine((v) => !LONE_SURROGATE.test(v), { error: loneSurrogateError(field), abort: true });
 }
-
-/**
- * Characters that have no place in a name: control characters (C0 with CR, LF and TAB, DEL, C1), the
- * line and paragraph separators, and the bidi embeddings, overrides and isolates that reorder what
- * follows. A name is shown to other members and may be mailed: none of it can start a new line or
- * disguise the text around it (issue 29). Marks (LRM, RLM) stay allowed.
- */
-export const NAME_UNSAFE_CHARACTER = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
-
-/** The refusal of a line break or other control character in a name. */
-export const controlCharacterError = (field: string) =>
-  `${field} must not contain line breaks or other control characters`;
 
 /** A name: `text(field)` on one line, without control characters (NAME_UNSAFE_CHARACTER). */
 export function nameText(field: string, expected = 'a string') {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { REMOVAL_REASON_MAX_LENGTH } from './moderation-values';
+
 /**
  * The actions the moderation audit records (decision 53). Issue 31's parts add theirs here; the
  * stored column is text, and an entry's `action` is answered as stored.
@@ -57,6 +59,3 @@ export const auditResponse = z.object({
   nextCursor: z.number().int().nullable(),
 });
 export type AuditResponse = z.infer<typeof auditResponse>;
-
-/** A removal's optional reason (`?reason=` on the DELETE of a message or an attempt, decision 53). */
-export const REMOVAL_REASON_MAX_LENGTH = 500;

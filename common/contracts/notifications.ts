@@ -1,35 +1,12 @@
 import { z } from 'zod';
+import { EMAIL_FREQUENCIES, NOTIFICATION_KINDS, type NotificationKind } from './notifications-values';
+
+export * from './notifications-values';
 
 /**
  * Notifications (issue 32, decision 56): what concerns a member, kept per member, shown by the bell,
  * sent on the member's live stream at once, and by e-mail and push as the member chose.
  */
-
-/**
- * The kinds, each with what causes it:
- * - `mention`: someone wrote `@handle` in the chat or a lesson discussion;
- * - `discussion-reply`: a message in the same discussion replying to (quoting) one of mine;
- * - `attempt-reply`: a coach's reply to my attempt;
- * - `attempt-new` (coaches): a new attempt to review;
- * - `report-new` (coaches): a new report;
- * - `lesson-video`: a new video in a lesson I have opened;
- * - `membership-approved`: my join request was approved;
- * - `moderation`: a coach removed (or otherwise acted on) my message.
- */
-export const NOTIFICATION_KINDS = [
-  'mention',
-  'discussion-reply',
-  'attempt-reply',
-  'attempt-new',
-  'report-new',
-  'lesson-video',
-  'membership-approved',
-  'moderation',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Kinds only coaches (admins) receive. */
-export const COACH_NOTIFICATION_KINDS: readonly NotificationKind[] = ['attempt-new', 'report-new'];
 
 /**
  * Where a notification leads, which the client turns into a page and the thing to scroll to and
@@ -124,10 +101,6 @@ export const markReadBody = z.union(
 /** The answer: how many were marked now, and the unread count after. */
 export const markReadResponse = z.object({ marked: z.number().int(), count: z.number().int() });
 
-/** How often mail goes out for a kind; 'immediately' is batched over 30 s (decision 56). */
-export const EMAIL_FREQUENCIES = ['immediately', 'every-15-minutes', 'hourly', 'never'] as const;
-export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
-
 /** One kind's channels. */
 export const kindPreference = z
   .object({
@@ -185,16 +158,8 @@ export const putNotificationPreferencesBody = z
   )
   .strict();
 
-/**
- * The live stream's named event for a new notification, `data: {"notification": …, "unread": N}`,
- * within 2 s of its cause, on any server process. No `id:` line.
- */
-export const NOTIFICATION_EVENT = 'notification';
+/** The `data` of NOTIFICATION_EVENT. */
 export const notificationEventData = z.object({ notification, unread: z.number().int() });
 
-/**
- * The live stream's named event when the member's unread count changed otherwise (read in another
- * tab, or a notification withdrawn), `data: {"unread": N}`.
- */
-export const NOTIFICATIONS_READ_EVENT = 'notifications-read';
+/** The `data` of NOTIFICATIONS_READ_EVENT. */
 export const notificationsReadEventData = z.object({ unread: z.number().int() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { slug } from './fields';
 
+export { WATCHED_DONE_FRACTION } from './progress-values';
+
 /**
  * Lesson progress (issue 18). Only the 36 lessons of the Intellectual, Psychological and Emotional
  * areas have progress; any other path is 404. A member reads and writes only their own.
@@ -57,6 +59,3 @@ export const progressVisitBody = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type ProgressVisitBody = z.infer<typeof progressVisitBody>;
-
-/** The share of a lesson video watched after which it counts as done. */
-export const WATCHED_DONE_FRACTION = 0.9;

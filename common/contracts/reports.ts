@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { suspendBody } from './community';
 import { text } from './fields';
+import { MESSAGE_KINDS, REPORT_NOTE_MAX, REPORT_REASONS, REPORT_RESOLUTIONS } from './reports-values';
 
 /**
  * Members' reports and blocks (decision 55). A report names a message, `{ messageKind, messageId }`
@@ -8,13 +9,7 @@ import { text } from './fields';
  * `{ username }`. Every report of one thing shares its target key: `chat-<id>`, `discussion-<id>`
  * or `member-<username>`'s user id, `member-<uuid>`.
  */
-export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const MESSAGE_KINDS = ['chat', 'discussion'] as const;
-export type ReportedMessageKind = (typeof MESSAGE_KINDS)[number];
-export const REPORT_NOTE_MAX = 1000;
-export const REPORT_RESOLUTIONS = ['dismiss', 'delete', 'suspend'] as const;
-export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+export * from './reports-values';
 
 const body = { error: 'Request body must be a JSON object' };
 const ONE_TARGET = 'Report either a message (messageKind and messageId) or a member (username)';

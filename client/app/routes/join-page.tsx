@@ -2,7 +2,7 @@ import { MailOpen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PRODUCT_NAME } from '@common/constants';
-import { inviteTokenFromHash } from '@common/contracts/community';
+import { inviteTokenFromHash } from '@common/contracts/community-values';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';

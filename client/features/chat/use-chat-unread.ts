@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
-import { CHAT_UNREAD_MAX, type ChatReadPosition } from '@common/contracts/chat-reads';
+import type { ChatReadPosition } from '@common/contracts/chat-reads';
+import { CHAT_UNREAD_MAX } from '@common/contracts/chat-reads-values';
 import { putChatRead, useChatReadPosition } from './api/chat-read';
 import { communityMessagesQueryOptions, loadOlderMessages } from './api/get-community-messages';
 import type { ChatRoom } from './chat-messages';

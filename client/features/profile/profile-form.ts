@@ -1,6 +1,6 @@
 import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, type PrivacyLevel } from '@common/constants';
 import type { CurrentUser } from '@common/contracts/auth';
-import { NAME_UNSAFE_CHARACTER, controlCharacterError } from '@common/contracts/fields';
+import { NAME_UNSAFE_CHARACTER, controlCharacterError } from '@common/contracts/fields-values';
 
 /** The server's limits for short fields (names) and long texts. */
 export const SHORT_TEXT_MAX_LENGTH = NAME_MAX_LENGTH;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { WATCHED_DONE_FRACTION, type LessonRef } from '@common/contracts/progress';
+import type { LessonRef } from '@common/contracts/progress';
+import { WATCHED_DONE_FRACTION } from '@common/contracts/progress-values';
 import { toast } from '../../lib/toast';
 import { useProgress } from '../../lib/progress';
 import { sendLessonVisit } from './api/send-lesson-visit';

@@ -1,6 +1,6 @@
 import { DoorOpen, MailPlus, UserCheck, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { ADMISSION, type Admission } from '@common/contracts/community';
+import { ADMISSION, type Admission } from '@common/contracts/community-values';
 import { RadioCard } from '../../../components/radio-card';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { RadioGroup } from '../../../components/ui/radio-group';

@@ -1,6 +1,7 @@
 import { Ban, Link2, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { INVITE_MAX_USES, type Invite } from '@common/contracts/community';
+import type { Invite } from '@common/contracts/community';
+import { INVITE_MAX_USES } from '@common/contracts/community-values';
 import { CopyButton } from '../../../components/copy-button';
 import { RelativeTime } from '../../../components/relative-time';
 import { Badge } from '../../../components/ui/badge';

@@ -1,7 +1,7 @@
 import { Ban, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminMember } from '@common/contracts/admin';
-import { SUSPENSION_REASON_MAX } from '@common/contracts/community';
+import { SUSPENSION_REASON_MAX } from '@common/contracts/community-values';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

@@ -4,7 +4,12 @@ import { apiJson } from '../../../lib/api-client';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { currentInvite, forgetInvite } from '../../../lib/invite-token';
-import { INVITE_EXPIRED, INVITE_INVALID, INVITE_REVOKED, INVITE_USED_UP } from '@common/contracts/community';
+import {
+  INVITE_EXPIRED,
+  INVITE_INVALID,
+  INVITE_REVOKED,
+  INVITE_USED_UP,
+} from '@common/contracts/community-values';
 
 const INVITE_UNUSABLE: readonly string[] = [INVITE_EXPIRED, INVITE_INVALID, INVITE_REVOKED, INVITE_USED_UP];
 import { toast } from '../../../lib/toast';

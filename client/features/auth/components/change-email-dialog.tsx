@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { ERRORS } from '@common/contracts/errors';
+import { ERRORS } from '@common/contracts/errors-values';
 import { useAuthForm } from '../use-auth-form';
 import { useChangeEmail } from '../api/change-email';
 import { AuthField, AuthFormError, CurrentPasswordField } from './auth-form-parts';

@@ -1,6 +1,6 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ERRORS } from '@common/contracts/errors';
+import { ERRORS } from '@common/contracts/errors-values';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

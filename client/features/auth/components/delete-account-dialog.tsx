@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
-import { ERRORS } from '@common/contracts/errors';
+import { ERRORS } from '@common/contracts/errors-values';
 import { useAuthForm } from '../use-auth-form';
 import { useDeleteAccount } from '../api/delete-account';
 import { AuthFormError, CurrentPasswordField } from './auth-form-parts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@common/constants';
-import { ERRORS } from '@common/contracts/errors';
+import { ERRORS } from '@common/contracts/errors-values';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useAuthForm } from '../use-auth-form';

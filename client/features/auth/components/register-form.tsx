@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@common/constants';
-import { ERRORS } from '@common/contracts/errors';
+import { ERRORS } from '@common/contracts/errors-values';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { useAuthForm } from '../use-auth-form';

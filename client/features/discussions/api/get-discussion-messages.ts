@@ -1,6 +1,11 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DiscussionMessage } from '@common/contracts/lessons';
+import type {
+  DiscussionDeletedEvent,
+  DiscussionMessageEvent,
+  DiscussionThreadEvent,
+} from '@common/contracts/live';
 import {
   DISCUSSION_CHANGED_EVENT,
   DISCUSSION_CLEARED_EVENT,
@@ -8,10 +13,7 @@ import {
   DISCUSSION_MESSAGE_EDITED_EVENT,
   DISCUSSION_MESSAGE_EVENT,
   threadKeyOf,
-  type DiscussionDeletedEvent,
-  type DiscussionMessageEvent,
-  type DiscussionThreadEvent,
-} from '@common/contracts/live';
+} from '@common/contracts/live-values';
 import { getQueryFn } from '../../../lib/api-client';
 import { DISCUSSIONS_QUERY_ROOT } from '../../../lib/discussion-queries';
 import { useLiveEvent, useLiveState, useLiveTopics } from '../../../lib/live-connection';

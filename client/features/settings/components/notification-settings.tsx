@@ -1,12 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { KindPreference, NotificationPreferences } from '@common/contracts/notifications';
 import {
   EMAIL_FREQUENCIES,
   NOTIFICATION_KINDS,
   type EmailFrequency,
-  type KindPreference,
   type NotificationKind,
-  type NotificationPreferences,
-} from '@common/contracts/notifications';
+} from '@common/contracts/notifications-values';
 import { NOTIFICATION_KIND_LABELS } from '@common/notification-mail';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
