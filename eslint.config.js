@@ -1,7 +1,8 @@
 // Lint: typescript-eslint's recommended rules, React hooks, no import cycles (the local rule
 // tribe36/no-cycle, scripts/eslint-no-cycle.js; scripts/lint.test.ts proves it), and one local rule that enforces the import directions
 // of docs/architecture.md (client and server never import each other; common imports neither and nothing from
-// Node; features and server modules do not reach into each other).
+// Node; features and server modules do not reach into each other). The client and the common/ modules it
+// imports take no zod schema at run time (no-restricted-imports, zodFree below; docs/decisions.md decision 67).
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -22,6 +23,21 @@ function placeOf(file) {
   if (top === 'server' && rel[1] === 'modules')
     return { top, unit: `server module "${rel[2]}"`, key: `m:${rel[2]}` };
   return { top, unit: top, key: null };
+}
+
+/**
+ * no-restricted-imports options that keep zod out (decision 67): zod itself and the contract modules in
+ * `contracts` (import patterns), but their zod-free `*-values` modules and chat-stream; types pass.
+ */
+function zodFree(contracts) {
+  const message =
+    "A contract's module builds zod schemas as it loads: import its types with `import type`, its values from " +
+    'its `<area>-values` module (docs/decisions.md decision 67).';
+  const allowed = contracts.flatMap((p) => [`!${p}-values`, `!${p.replace(/\*$/, 'chat-stream')}`]);
+  return {
+    paths: [{ name: 'zod', allowTypeImports: true, message }],
+    patterns: [{ group: [...contracts, ...allowed], allowTypeImports: true, message }],
+  };
 }
 
 const importBoundaries = {
@@ -102,6 +118,25 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  // The contracts' zod schemas stay off the way to interactive (docs/decisions.md decision 67): a contract's
+  // module builds its schemas as it loads, and the client never validates an answer with them. So the
+  // client, and the common/ modules it imports, take a contract's types with `import type` and its values
+  // (constants, limits, messages, pure functions) from its zod-free module, `common/contracts/<area>-values.ts`.
+  // A schema the client really needs is loaded on first use with a dynamic `import()`, which this allows.
+  {
+    files: ['client/**/*.{ts,tsx}', 'common/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        zodFree(['@common/contracts/*', './contracts/*']),
+      ],
+    },
+  },
+  {
+    files: ['common/contracts/*-values.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', zodFree(['./*'])] },
   },
   {
     files: ['client/public/**/*.js'],

@@ -2,33 +2,19 @@
 // (docs/decisions.md decisions 19 and 65). Evaluating a module graph is one task that nothing can
 // interrupt: the whole app's at once held a phone's main thread for a few hundred milliseconds. So it
 // is evaluated in steps, the browser free to paint and answer input between them: React, the data
-// layer (TanStack Query and the current user), the contracts the app checks answers with (their zod
-// schemas are built as their modules load), tailwind-merge's class map (built on the first `cn`, which
+// layer (TanStack Query and the current user), tailwind-merge's class map (built on the first `cn`, which
 // would otherwise be in the middle of hydration), the app (shell, router, providers), and then the
-// start itself (start.tsx).
+// start itself (start.tsx). No step loads zod: the app imports the contracts' values from their zod-free
+// modules (`common/contracts/*-values.ts`) and their types with `import type` (decision 67).
 
 /** Lets the browser run what waits (input, a paint) before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** The contracts the app's shell loads, one step each (the largest first). */
-const CONTRACTS = [
-  () => import('@common/contracts/attempts'),
-  () => import('@common/contracts/lessons'),
-  () => import('@common/contracts/community'),
-  () => import('@common/contracts/chat'),
-  () => import('@common/contracts/live'),
-  () => import('@common/contracts/notifications'),
-];
 
 /** Resolves once React has a root on the page: a press replayed from then on reaches the app. */
 export const started: Promise<void> = (async () => {
   await import('react-dom/client');
   await nextTask();
   await import('./lib/query-client');
-  for (const contract of CONTRACTS) {
-    await nextTask();
-    await contract();
-  }
   await nextTask();
   (await import('./lib/utils')).cn('p-0', 'p-1');
   await nextTask();

@@ -2,7 +2,7 @@ import { Suspense, lazy, useMemo } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { UNSUBSCRIBE_PATH } from '@common/notification-mail';
 import { CONFIRM_EMAIL_PATH, RESET_PASSWORD_PATH } from '@common/mailed-links';
-import { JOIN_PATH } from '@common/contracts/community';
+import { JOIN_PATH } from '@common/contracts/community-values';
 import { useCurrentUser } from '../lib/current-user';
 import {
   ATTEMPTS_REVIEW_PATH,
