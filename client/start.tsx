@@ -3,6 +3,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadMemberChrome } from './app/layout/header';
 import { MEMBER_PAGES } from './app/member-pages';
 import { loadMemberHome } from './app/routes/home-page';
 import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
@@ -56,6 +57,7 @@ async function startIn(
     // with what its first screen draws; its sections further down are not: React keeps their server
     // HTML and hydrates each later in tasks of its own (docs/decisions.md decisions 33 and 65).
     startAsProvisionalMember(queryClient);
+    preloadMemberChrome();
     try {
       await (memberPage.preloadForHydration ?? memberPage.preload)();
     } finally {
@@ -70,7 +72,10 @@ async function startIn(
     hydrate(container, '/');
   } else {
     // The server sends the shell for / only with a session cookie: fetch the member's home meanwhile.
-    if (pathname === '/') void loadMemberHome();
+    if (pathname === '/') {
+      void loadMemberHome();
+      preloadMemberChrome();
+    }
     // The shell looks like the app's first frame, which replaces it.
     // Also as a transition: the first render of a page (the analysis tool's, say) yields to the
     // browser between components instead of holding the main thread until it is done.

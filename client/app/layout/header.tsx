@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { HEADER_SUBLINE, PRODUCT_NAME } from '@common/constants';
 import { BrandMark } from '../../components/brand-mark';
@@ -6,17 +6,30 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/spinner';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
 import { useCurrentUser } from '../../lib/current-user';
+import { preloadable } from '../../lib/preloadable';
+import type { UserMenu as UserMenuComponent } from '../../features/auth/components/user-menu';
+import type { NotificationBell as NotificationBellComponent } from '../../features/notifications/components/notification-bell';
 
 // Members only: a visitor's first page (prerendered, docs/decisions.md decision 19) does not load the menu.
-const UserMenu = lazy(() =>
-  import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+const UserMenu = preloadable<ComponentProps<typeof UserMenuComponent>, { default: typeof UserMenuComponent }>(
+  () => import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );
 // The bell, for approved members (decision 59).
-const NotificationBell = lazy(() =>
+const NotificationBell = preloadable<object, { default: typeof NotificationBellComponent }>(() =>
   import('../../features/notifications/components/notification-bell').then((m) => ({
     default: m.NotificationBell,
   })),
 );
+
+/**
+ * Loads the member's menu and bell ahead, for a page the server sent to a live session (decision 65):
+ * /api/auth/me's answer then draws them at once, instead of suspending in the middle of the render
+ * its answer causes (which React does in one task) and fetching their code then.
+ */
+export function preloadMemberChrome(): void {
+  void UserMenu.preload().catch(() => {});
+  void NotificationBell.preload().catch(() => {});
+}
 
 /**
  * The top bar: logo, the centred title and sub-line, and Login or the user menu. `onSettings` is the

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { takeEarlyPress } from '../../../lib/early-press';
 import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
@@ -44,7 +53,10 @@ export function useAnalysisEngine(label: string) {
         return created;
       };
       makeNow.current = create;
-      const cancelIdle = whenIdle(create);
+      // Made while idle, nobody waits for it: the tool's controls render with it as a transition, which
+      // React splits into slices of a few milliseconds (a plain update would render them all in one
+      // task, docs/decisions.md decision 65). A pointer or focus on the stage makes it at once.
+      const cancelIdle = whenIdle(() => startTransition(() => void create()));
       const stop = () => {
         cancelIdle();
         host.removeEventListener('pointerover', create, true);
