@@ -11,6 +11,7 @@ import { AppProviders } from './app/providers';
 import { MEMBER_PAGES } from './app/member-pages';
 import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
 import { prerenderedTitle } from './lib/document-title';
+import { prerenderedVariant, type FrameVariant } from './lib/member-frame';
 import { queryClient } from './lib/query-client';
 
 // React marks a Suspense boundary it could not render on the server with <!--$!-->: the page would
@@ -64,34 +65,42 @@ export type MemberPage = {
   html: string;
   /** The client/ source files whose chunks it needs (client/app/member-pages.ts). */
   modules: readonly string[];
+  /** Which of the page's frames this is (client/lib/member-frame.ts); null: the plain one. */
+  variant: FrameVariant | null;
 };
 
 /**
- * Every Think Tank page (client/app/member-pages.ts) as a member's browser draws it before any of their
- * own data has arrived: the header's menu, the videos, the discussions and recordings in their loading
- * state, the rest (titles, lessons, the tools) in full. The code of each page is loaded first, so that
- * nothing suspends; boot.tsx does the same before hydrating.
+ * Every member page of client/app/member-pages.ts (the Think Tank pages, the own profile's frame) as a
+ * member's browser draws it before any of their own data has arrived: the header's menu, the videos, the
+ * discussions and recordings in their loading state, the member's own lines as placeholders, the rest
+ * (titles, lessons, the tools) in full; each of a page's frames (`variants`) besides its plain one. The
+ * code of each page is loaded first, so that nothing suspends; start.tsx does the same before hydrating.
  */
 export async function renderMemberPages(): Promise<MemberPage[]> {
   const pages: MemberPage[] = [];
   for (const [path, kind] of MEMBER_PAGES) {
     await kind.preload();
-    queryClient.clear();
-    const endProvisional = startAsProvisionalMember(queryClient);
-    prerenderedTitle.current = null;
-    const html = renderToString(
-      <StrictMode>
-        <App ssrPath={path} />
-      </StrictMode>,
-    );
-    endProvisional();
-    if (prerenderedTitle.current === null) throw new Error(`the prerendered ${path} set no title`);
-    pages.push({
-      path,
-      title: prerenderedTitle.current,
-      html: checkComplete(html, path),
-      modules: kind.modules,
-    });
+    for (const variant of [null, ...(kind.variants ?? [])]) {
+      queryClient.clear();
+      const endProvisional = startAsProvisionalMember(queryClient);
+      prerenderedTitle.current = null;
+      prerenderedVariant.current = variant;
+      const html = renderToString(
+        <StrictMode>
+          <App ssrPath={path} />
+        </StrictMode>,
+      );
+      endProvisional();
+      prerenderedVariant.current = undefined;
+      if (prerenderedTitle.current === null) throw new Error(`the prerendered ${path} set no title`);
+      pages.push({
+        path,
+        title: prerenderedTitle.current,
+        html: checkComplete(html, variant ? `${path} (${variant})` : path),
+        modules: kind.modules,
+        variant,
+      });
+    }
   }
   queryClient.clear();
   return pages;

@@ -2,8 +2,10 @@
 // becomes the signed-out home page, rendered in full, and dist/client/shell.html the layout shell that
 // every other page (and a signed-in member's home) starts from. The browser paints either before any
 // script runs; the app hydrates the first and replaces the second. The Think Tank pages, as a member
-// first sees them, go to dist/member-pages (outside the public folder: the server sends one only to a
-// live session), each naming the chunks it needs, with dist/member-pages/pages.json listing them.
+// first sees them, and the own profile's frame (decision 68) go to dist/member-pages (outside the public
+// folder: the server sends one only to a live session), each naming the chunks it needs, with
+// dist/member-pages/pages.json listing them: path → file, and `<path>#<variant>` → the file of a page's
+// other frame (client/lib/member-frame.ts), which the server chooses by the session.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,10 +61,11 @@ export async function prerender(root, clientDir) {
   const indexFile = path.join(clientDir, 'index.html');
   const template = await fs.readFile(indexFile, 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
-  const page = (kind, html, preloads = []) =>
+  const page = (kind, html, preloads = [], variant = null) =>
     template.replace(EMPTY_ROOT, () => {
       const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
-      return `<div id="root" data-prerendered="${kind}"${preload}>${html}</div>`;
+      const frame = variant ? ` data-variant="${escapeHtml(variant)}"` : '';
+      return `<div id="root" data-prerendered="${kind}"${frame}${preload}>${html}</div>`;
     });
   await fs.writeFile(indexFile, page('home', renderHome()));
   await fs.writeFile(path.join(clientDir, 'shell.html'), page('shell', renderShell()));
@@ -74,19 +77,20 @@ export async function prerender(root, clientDir) {
   const membersDir = path.join(root, 'dist', MEMBER_PAGES_DIR);
   await fs.rm(membersDir, { recursive: true, force: true });
   const index = {};
-  for (const { path: route, title, html, modules } of await renderMemberPages()) {
+  for (const { path: route, title, html, modules, variant } of await renderMemberPages()) {
     // The app (boot.tsx, which main.tsx imports once the page is painted) and the page's own chunks.
     // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
     // would share the slow link with the stylesheet and the font the first paint waits for).
     const preloads = chunksOf(manifest, modules).map((file) => `/${file}`);
-    const file = `${route.slice(1).replaceAll('/', '--')}.html`;
-    const content = page('member', html, preloads).replace(
+    const name = route.slice(1).replaceAll('/', '--');
+    const file = variant ? `${name}@${variant}.html` : `${name}.html`;
+    const content = page('member', html, preloads, variant).replace(
       TITLE,
       () => `<title>${escapeHtml(title)}</title>`,
     );
     await fs.mkdir(membersDir, { recursive: true });
     await fs.writeFile(path.join(membersDir, file), content);
-    index[route] = file;
+    index[variant ? `${route}#${variant}` : route] = file;
   }
   await fs.writeFile(path.join(membersDir, MEMBER_PAGES_INDEX), JSON.stringify(index, null, 2));
   await fs.rm(path.join(root, 'dist', 'prerender'), { recursive: true, force: true });

@@ -1,12 +1,13 @@
-// The Think Tank pages prerendered for members (docs/decisions.md decision 33): sent only to a request whose
-// session cookie names a live session; everyone else gets the layout shell, as before.
+// The Think Tank pages prerendered for members (docs/decisions.md decision 33) and the own profile's frame
+// (decision 68): sent only to a request whose session cookie names a live session; everyone else gets the
+// layout shell, as before.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../server/db/schema';
+import { sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/storage/session-store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser } from './helpers/factories';
@@ -20,6 +21,10 @@ const CURRICULUM = 'Lesson 203 · Systems Theory: members only';
 const MEMBER_PAGE = `<!doctype html><title>Physiological · Tribe36</title><div id="root" data-prerendered="member">${CURRICULUM.repeat(20)}</div>`;
 const PAGE_URL = '/think-tanks/physiological';
 const PAGE_FILE = 'think-tanks--physiological.html';
+/** The own profile's frames: the plain one, and the one with the e-mail note's outline. */
+const FRAME = 'My Profile frame: Athletic Profile, Recording Calendar';
+const PROFILE_PAGE = `<!doctype html><title>My Profile · Tribe36</title><div id="root" data-prerendered="member">${FRAME}</div>`;
+const UNCONFIRMED_PAGE = `<!doctype html><title>My Profile · Tribe36</title><div id="root" data-prerendered="member" data-variant="email-unconfirmed">${FRAME} + Confirm your e-mail address</div>`;
 
 let t: TestApp;
 let dir: string;
@@ -34,7 +39,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'shell.html'), SHELL);
   fs.writeFileSync(path.join(memberPagesDir, PAGE_FILE), MEMBER_PAGE);
   fs.writeFileSync(path.join(memberPagesDir, `${PAGE_FILE}.br`), zlib.brotliCompressSync(MEMBER_PAGE));
-  fs.writeFileSync(path.join(memberPagesDir, 'pages.json'), JSON.stringify({ [PAGE_URL]: PAGE_FILE }));
+  fs.writeFileSync(path.join(memberPagesDir, 'profile.html'), PROFILE_PAGE);
+  fs.writeFileSync(path.join(memberPagesDir, 'profile@email-unconfirmed.html'), UNCONFIRMED_PAGE);
+  fs.writeFileSync(
+    path.join(memberPagesDir, 'pages.json'),
+    JSON.stringify({
+      [PAGE_URL]: PAGE_FILE,
+      '/profile': 'profile.html',
+      '/profile#email-unconfirmed': 'profile@email-unconfirmed.html',
+    }),
+  );
   t = await createTestApp({}, { clientDir, memberPagesDir });
 });
 afterAll(async () => {
@@ -53,6 +67,7 @@ function expectShell(res: Awaited<ReturnType<typeof page>>) {
   expect(res.statusCode).toBe(200);
   expect(res.body).toBe(SHELL);
   expect(res.body).not.toContain(CURRICULUM);
+  expect(res.body).not.toContain(FRAME);
   expect(res.headers['cache-control']).toBe('no-cache');
   expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
 }
@@ -104,7 +119,9 @@ describe('a Think Tank page prerendered for members', () => {
   it('is only the page of its own path, and never a file of its own', async () => {
     const m = await buildUser(t.app);
     // Another members' page has no prerendered copy: the shell, as before.
-    expectShell(await page('/profile', { cookie: m.cookie }));
+    expectShell(await page('/settings', { cookie: m.cookie }));
+    expectShell(await page('/profile/edit', { cookie: m.cookie }));
+    expectShell(await page('/profile%23email-unconfirmed', { cookie: m.cookie }));
     expectShell(await page(`${PAGE_URL}/`, { cookie: m.cookie }));
     // The files are outside the public folder.
     for (const url of [
@@ -112,10 +129,57 @@ describe('a Think Tank page prerendered for members', () => {
       '/pages.json',
       `/member-pages/${PAGE_FILE}`,
       `/../member-pages/${PAGE_FILE}`,
+      '/profile.html',
+      '/profile@email-unconfirmed.html',
     ]) {
       const res = await page(url, { cookie: m.cookie });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain(CURRICULUM);
     }
+  });
+});
+
+/** Marks `m`'s address confirmed, as the link in the mail does. */
+async function confirmEmail(m: Awaited<ReturnType<typeof buildUser>>) {
+  await t.app.ctx.database.db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(eq(users.id, m.user.id));
+  await t.app.ctx.sessions.userChanged(m.user.id);
+}
+
+describe("the own profile's frame", () => {
+  it('goes to a live session: with the e-mail note while the address is unconfirmed, without after', async () => {
+    const m = await buildUser(t.app);
+    const unconfirmed = await page('/profile', { cookie: m.cookie });
+    expect(unconfirmed.statusCode).toBe(200);
+    expect(unconfirmed.body).toBe(UNCONFIRMED_PAGE);
+    expect(unconfirmed.headers['cache-control']).toBe('private, no-cache');
+    expect(String(unconfirmed.headers.vary).toLowerCase()).toContain('cookie');
+
+    await confirmEmail(m);
+    const confirmed = await page('/profile?tab=1', { cookie: m.cookie });
+    expect(confirmed.body).toBe(PROFILE_PAGE);
+    expect(confirmed.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('never goes to a visitor, a forged cookie, or a session that ended', async () => {
+    expectShell(await page('/profile'));
+    expectShell(await page('/profile', { cookie: 'tribe36_session=not-a-session' }));
+    expectShell(await page('/profile', { cookie: `tribe36_session=${'x'.repeat(500)}` }));
+
+    const out = await buildUser(t.app);
+    await confirmEmail(out);
+    expect((await page('/profile', { cookie: out.cookie })).body).toBe(PROFILE_PAGE);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: out.cookie } });
+    expectShell(await page('/profile', { cookie: out.cookie }));
+
+    const old = await buildUser(t.app);
+    await t.app.ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
+    await t.app.ctx.sessions.userChanged(old.user.id);
+    expectShell(await page('/profile', { cookie: old.cookie }));
   });
 });

@@ -1,12 +1,15 @@
-// The pages prerendered for members (docs/decisions.md decision 33): every Think Tank page, whose content is
-// the same for every member and static in the client. client/prerender.tsx renders them,
+// The pages prerendered for members (docs/decisions.md decisions 33 and 68): every Think Tank page, whose
+// content is the same for every member and static in the client, and the own profile's frame (the same
+// for every member; their data fills it in the browser). client/prerender.tsx renders them,
 // scripts/prerender.mjs preloads their code from the HTML, the server sends one only to a live
-// session, and boot.tsx hydrates it.
+// session, and start.tsx hydrates it.
 import { THINK_TANKS, TOPICS, lessonsOf, type ThinkTank } from '@common/curriculum';
-import { lessonPath, thinkTankPath, topicPath } from '../lib/paths';
+import type { FrameVariant } from '../lib/member-frame';
+import { PROFILE_PATH, lessonPath, thinkTankPath, topicPath } from '../lib/paths';
 import {
   LessonPage,
   PhysiologicalPage,
+  ProfilePage,
   SpiritualPage,
   ThinkTankAreaPage,
   ThinkTankTopicPage,
@@ -24,6 +27,11 @@ type MemberPageKind = {
   preloadForHydration?(): Promise<void>;
   /** The client/ source files whose chunks the page needs (Vite's manifest keys), for modulepreload. */
   modules: readonly string[];
+  /**
+   * The page's other frames, which the server chooses by the session (client/lib/member-frame.ts),
+   * each prerendered beside the plain one.
+   */
+  variants?: readonly FrameVariant[];
 };
 
 const single = (area: ThinkTank): MemberPageKind =>
@@ -57,7 +65,24 @@ const LESSON: MemberPageKind = {
   modules: ['app/routes/lesson-page.tsx'],
 };
 
-/** Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons. */
+/**
+ * The own profile's frame (docs/decisions.md decision 68): header, the profile's cards with placeholders
+ * of their size for the member's lines, the progress bars, the recorder and the calendar's grid. The
+ * page's own chunk is what hydration waits for; the recorder and the calendar keep their HTML and
+ * hydrate as their code arrives.
+ */
+const PROFILE: MemberPageKind = {
+  preload: async () => (await ProfilePage.preload()).preloadParts(),
+  preloadForHydration: async () => void (await ProfilePage.preload()),
+  modules: [
+    'app/routes/profile-page.tsx',
+    'features/recordings/components/voiceover-recording-card.tsx',
+    'features/recordings/components/recording-calendar.tsx',
+  ],
+  variants: ['email-unconfirmed'],
+};
+
+/** Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons, and the own profile. */
 export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
   ...THINK_TANKS.map((area): [string, MemberPageKind] => [
     thinkTankPath(area),
@@ -67,4 +92,5 @@ export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
   ...TOPICS.flatMap((topic) =>
     lessonsOf(topic).map((lesson): [string, MemberPageKind] => [lessonPath(lesson), LESSON]),
   ),
+  [PROFILE_PATH, PROFILE],
 ]);

@@ -41,3 +41,16 @@ export function MembersOnly({ children }: { children: ReactNode }) {
   if (!user) return <SendHomeToSignIn />;
   return <>{children}</>;
 }
+
+/**
+ * A members-only page drawn from the member's own data (the own profile): like RequireMember, except
+ * that when the server sent the page's frame to a live session (docs/decisions.md decision 68) it is
+ * drawn at once with `null`, the frame every member gets, and the same components fill the member's
+ * data in place once /api/auth/me has answered.
+ */
+export function MemberFrame({ children }: { children: (user: CurrentUser | null) => ReactNode }) {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return isProvisionalMember() ? <>{children(null)}</> : <PageSpinner />;
+  if (!user) return <SendHomeToSignIn />;
+  return <>{children(user)}</>;
+}

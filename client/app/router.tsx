@@ -18,7 +18,7 @@ import { PageSpinner } from './layout/page-spinner';
 import HomePage from './routes/home-page';
 
 // Home is the first page most people see, so it ships in the entry chunk; the rest load on demand.
-const ProfilePage = lazy(() => import('./routes/profile-page'));
+export const ProfilePage = preloadable(() => import('./routes/profile-page'));
 const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const SettingsPage = lazy(() => import('./routes/settings-page'));
 const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card';
+import { TextSkeleton } from './ui/spinner';
 
 const NOT_SET = 'Not set';
 
@@ -49,8 +50,22 @@ const WIDE_FIELDS: readonly { key: 'injuryHistory' | 'background'; term: string 
   { key: 'background', term: 'Background' },
 ];
 
-/** The Athletic Profile card: each present field, 'Not set' when it is empty; absent fields are left out. */
-export function AthleticProfileCard({ profile }: { profile: AthleticFields }) {
+/** Every field, as the own profile has them: the frame's (docs/decisions.md decision 68). */
+const FRAME: AthleticFields = Object.fromEntries(
+  [...SIMPLE_FIELDS.map(({ key }) => key), ...WIDE_FIELDS.map(({ key }) => key), 'goalOne'].map((key) => [
+    key,
+    null,
+  ]),
+);
+
+/**
+ * The Athletic Profile card: each present field, 'Not set' when it is empty; absent fields are left out.
+ * With no `profile` (the own profile's frame, docs/decisions.md decision 68), each of the own profile's
+ * fields with a placeholder line for its value.
+ */
+export function AthleticProfileCard({ profile: given }: { profile: AthleticFields | null }) {
+  const frame = given === null;
+  const profile = given ?? FRAME;
   const present = (key: keyof AthleticFields) => profile[key] !== undefined;
   const goalKeys = (['goalOne', 'goalTwo', 'goalThree'] as const).filter(present);
   const goals = goalKeys
@@ -72,17 +87,19 @@ export function AthleticProfileCard({ profile }: { profile: AthleticFields }) {
           <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
             {simple.map(({ key, term }) => (
               <Entry key={key} term={term}>
-                {valueOrNotSet(profile[key])}
+                {frame ? <TextSkeleton className="w-20" /> : valueOrNotSet(profile[key])}
               </Entry>
             ))}
             {wide.map(({ key, term }) => (
               <Entry key={key} term={term} wide>
-                {valueOrNotSet(profile[key])}
+                {frame ? <TextSkeleton className="w-40" /> : valueOrNotSet(profile[key])}
               </Entry>
             ))}
             {goalKeys.length > 0 ? (
               <Entry term="Goals" wide>
-                {goals.length === 0 ? (
+                {frame ? (
+                  <TextSkeleton className="w-40" />
+                ) : goals.length === 0 ? (
                   valueOrNotSet(null)
                 ) : (
                   <ol className="mt-1 grid gap-2">

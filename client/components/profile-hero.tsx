@@ -5,6 +5,7 @@ import { privacyLabel } from '../lib/privacy';
 import { Avatar } from './ui/avatar';
 import { Badge } from './ui/badge';
 import { Card } from './ui/card';
+import { TextSkeleton } from './ui/spinner';
 
 /** What the top card of a profile shows, common to the own profile and another member's. */
 export interface ProfileHeroData {
@@ -24,18 +25,20 @@ function memberSince(createdAt: string): string | null {
 
 /**
  * The top card of a profile: banner, avatar (initials fallback), name, @handle, the ACTIVE and ADMIN
- * badges and the privacy label. `pictureActions` sit under the badges, `actions` on the right.
+ * badges and the privacy label. `pictureActions` sit under the badges, `actions` on the right. With no
+ * `profile` (the own profile's frame before /api/auth/me answers, docs/decisions.md decision 68), the same
+ * card with a placeholder of the same size in place of each of the member's own lines.
  */
 export function ProfileHero({
   profile,
   pictureActions,
   actions,
 }: {
-  profile: ProfileHeroData;
+  profile: ProfileHeroData | null;
   pictureActions?: ReactNode;
   actions?: ReactNode;
 }) {
-  const since = memberSince(profile.createdAt);
+  const since = profile && memberSince(profile.createdAt);
   return (
     <Card className="relative overflow-hidden">
       <div
@@ -44,25 +47,32 @@ export function ProfileHero({
       />
       <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
         <div className="flex min-w-0 flex-col gap-3 sm:flex-row sm:items-start sm:gap-5">
-          <Avatar
-            name={profile.name}
-            src={profile.profilePicture}
-            className="-mt-12 size-24 text-2xl ring-4 ring-card"
-          />
+          {profile ? (
+            <Avatar
+              name={profile.name}
+              src={profile.profilePicture}
+              className="-mt-12 size-24 text-2xl ring-4 ring-card"
+            />
+          ) : (
+            <div
+              aria-hidden="true"
+              className="relative -mt-12 size-24 shrink-0 rounded-full bg-muted ring-4 ring-card"
+            />
+          )}
           <div className="grid min-w-0 gap-1.5 sm:pt-3">
             <h2 className="font-display text-2xl font-black leading-tight break-words sm:text-3xl">
-              {profile.name}
+              {profile ? profile.name : <TextSkeleton className="w-48" />}
             </h2>
             <p className="text-sm text-muted-foreground break-words">
-              @{profile.username}
+              {profile ? `@${profile.username}` : <TextSkeleton className="w-56" />}
               {since ? <span> · Member since {since}</span> : null}
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="success">ACTIVE</Badge>
-              {profile.isAdmin ? <Badge>ADMIN</Badge> : null}
+              {profile?.isAdmin ? <Badge>ADMIN</Badge> : null}
               <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
                 <Eye aria-hidden="true" className="size-3.5" />
-                {privacyLabel(profile.privacyLevel)}
+                {profile ? privacyLabel(profile.privacyLevel) : <TextSkeleton className="w-24" />}
               </span>
             </div>
             {pictureActions ? <div className="mt-1 flex flex-wrap gap-2">{pictureActions}</div> : null}

@@ -9,7 +9,10 @@ import type { SessionStore } from '../storage/session-store';
 /** The built pages (scripts/build.mjs): the home page prerendered signed out, and the layout shell. */
 export const HOME_PAGE = 'index.html';
 export const SHELL_PAGE = 'shell.html';
-/** In memberPagesDir (scripts/prerender.mjs): `{ "/think-tanks/…": "<file>.html" }`. */
+/**
+ * In memberPagesDir (scripts/prerender.mjs): `{ "/think-tanks/…": "<file>.html" }`, and a page's other
+ * frames as `{ "/profile#email-unconfirmed": "<file>.html" }` (a request's path never has a `#`).
+ */
 export const MEMBER_PAGES_INDEX = 'pages.json';
 
 export type ClientOptions = {
@@ -62,19 +65,24 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
   }
 
   /**
-   * A member's Think Tank page, prerendered, when the session cookie names a live session (and not
-   * one held at the password-change step); otherwise null. A visitor, a forged, expired or revoked
-   * cookie, or a store that cannot answer, gets what it got before: members-only text never leaks.
+   * A member's page prerendered (a Think Tank page, the own profile's frame: docs/decisions.md decisions
+   * 33 and 68) when the session cookie names a live session (and not one held at the password-change
+   * step); otherwise null. A visitor, a forged, expired or revoked cookie, or a store that cannot
+   * answer, gets what it got before: members-only text never leaks. Of a page's frames, the one for
+   * this session: the profile's with the e-mail note's outline while the address is unconfirmed.
    */
   async function memberPageFor(request: FastifyRequest, url: string): Promise<string | null> {
-    const file = memberPages.get(url);
+    // `#` names a page's other frame in the index, never a path of its own.
+    const file = url.includes('#') ? undefined : memberPages.get(url);
     const token = request.cookies?.[opts.sessionCookie];
     if (!file || !token) return null;
     try {
       const actor = await opts.sessions.resolve(token);
-      return actor && !actor.user.mustChangePassword && !membershipRefusal(actor.user, actor.isAdmin)
-        ? file
-        : null;
+      if (!actor || actor.user.mustChangePassword || membershipRefusal(actor.user, actor.isAdmin)) {
+        return null;
+      }
+      const variant = actor.user.emailConfirmedAt === null ? 'email-unconfirmed' : null;
+      return (variant && memberPages.get(`${url}#${variant}`)) || file;
     } catch (err) {
       request.log.warn({ err }, 'session lookup for a prerendered member page failed: sending the shell');
       return null;

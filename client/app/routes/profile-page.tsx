@@ -6,10 +6,13 @@ import { ProfileView } from '../../features/profile/components/profile-view';
 import {
   LazyRecordingCalendar,
   LazyVoiceoverRecordingCard,
+  RecordingCalendar,
+  VoiceoverRecordingCard,
 } from '../../features/recordings/components/lazy-recordings';
 import { LessonProgressCard } from '../../features/think-tanks/components/lesson-progress-card';
 import { useDocumentTitle } from '../../lib/document-title';
-import { RequireMember } from '../require-member';
+import { frameVariant } from '../../lib/member-frame';
+import { MemberFrame } from '../require-member';
 
 // Only admins open the viewer, and only now and then: load it on first use.
 const MemberCredentialsDialog = lazy(() =>
@@ -44,16 +47,26 @@ function MemberCredentialsAction() {
 }
 
 /**
+ * Everything the page draws, for its frame (client/prerender.tsx): the recorder and the calendar, which
+ * load on demand otherwise.
+ */
+export async function preloadParts(): Promise<void> {
+  await Promise.all([VoiceoverRecordingCard.preload(), RecordingCalendar.preload()]);
+}
+
+/**
  * /profile : the member's own profile, then the voiceover recorder and the recording calendar; admins also
- * get the member credentials viewer.
+ * get the member credentials viewer. The server sends a live session the page's frame (docs/decisions.md
+ * decision 68), the same for every member: drawn with no `user`, and filled in place once
+ * /api/auth/me answers.
  */
 export default function ProfilePage() {
   useDocumentTitle('My Profile');
   return (
-    <RequireMember>
+    <MemberFrame>
       {(user) => (
         <div className="grid gap-6">
-          <EmailConfirmationBanner user={user} />
+          {user || frameVariant() === 'email-unconfirmed' ? <EmailConfirmationBanner user={user} /> : null}
           <ProfileView user={user} adminActions={<MemberCredentialsAction />} />
           <LessonProgressCard />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
@@ -62,6 +75,6 @@ export default function ProfilePage() {
           </div>
         </div>
       )}
-    </RequireMember>
+    </MemberFrame>
   );
 }

@@ -10,16 +10,17 @@ import { PROFILE_EDIT_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's own profile page. `adminActions` is what the hosting page adds for admins (the
- * member credentials viewer's button).
+ * member credentials viewer's button). With no `user` yet, its frame (docs/decisions.md decision 68): the
+ * same cards, the member's own lines as placeholders of their size, filled in place once known.
  */
-export function ProfileView({ user, adminActions }: { user: CurrentUser; adminActions?: ReactNode }) {
+export function ProfileView({ user, adminActions }: { user: CurrentUser | null; adminActions?: ReactNode }) {
   const [, navigate] = useLocation();
 
   return (
     <div className="grid gap-6">
       <ProfileHero
         profile={user}
-        pictureActions={<ProfilePictureActions hasPicture={user.profilePicture !== null} />}
+        pictureActions={<ProfilePictureActions hasPicture={user ? user.profilePicture !== null : false} />}
         actions={
           <>
             <Button onClick={() => navigate(PROFILE_EDIT_PATH)}>
@@ -30,7 +31,7 @@ export function ProfileView({ user, adminActions }: { user: CurrentUser; adminAc
               <Users aria-hidden="true" />
               Community
             </Button>
-            {user.isAdmin ? adminActions : null}
+            {user?.isAdmin ? adminActions : null}
           </>
         }
       />

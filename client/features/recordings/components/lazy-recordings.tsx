@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
 import { preloadable } from '../../../lib/preloadable';
@@ -9,9 +9,11 @@ import type { VoiceoverRecordingCardProps } from './voiceover-recording-card';
 export const VoiceoverRecordingCard = preloadable(() =>
   import('./voiceover-recording-card').then((m) => ({ default: m.VoiceoverRecordingCard })),
 );
-const RecordingCalendar = lazy(() =>
-  import('./recording-calendar').then((m) => ({ default: m.RecordingCalendar })),
-);
+type RecordingCalendarProps = { className?: string };
+export const RecordingCalendar = preloadable<
+  RecordingCalendarProps,
+  { default: ComponentType<RecordingCalendarProps> }
+>(() => import('./recording-calendar').then((m) => ({ default: m.RecordingCalendar })));
 
 /** A card-shaped placeholder while a chunk loads. */
 function CardPlaceholder({ className, rows }: { className?: string; rows: number }) {

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Skeleton } from '../../../components/ui/spinner';
+import { Skeleton, TextSkeleton } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 import { useRecordings } from '../api/get-recordings';
 import {
@@ -12,6 +12,8 @@ import {
   localDayKey,
   monthOf,
   type CalendarDay,
+  type CalendarMonth,
+  type CalendarWeek,
 } from '../month-grid';
 import { RecordingsDayDialog } from './recordings-day-dialog';
 
@@ -31,22 +33,60 @@ function dayLabel(year: number, month: number, cell: CalendarDay, count: number)
   return `${date}, ${count === 1 ? '1 recording' : `${count} recordings`}`;
 }
 
+/** Six weeks, the most a month spans: the card has one height whatever the month. */
+const WEEKS = 6;
+const BLANK_WEEK: CalendarWeek = Array.from({ length: 7 }, () => null);
+const sixWeeks = (weeks: CalendarWeek[]) => [
+  ...weeks,
+  ...Array.from({ length: WEEKS - weeks.length }, () => BLANK_WEEK),
+];
+
+const noSubscription = () => () => {};
+/**
+ * False on the server and while the page is hydrated, true after: the month and today come from the
+ * browser's clock, which the prerendered frame (docs/decisions.md decision 68) cannot know.
+ */
+const useClockReadable = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/** A day cell's square (the size every cell of the grid has). */
+const SQUARE = 'mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-md tabular-nums';
+
 /**
  * The recording calendar (SPEC §2): a month grid from Sunday to Saturday, in the member's own time zone,
  * with previous and next month buttons. Days with recordings are highlighted buttons that open the day's
- * recordings.
+ * recordings. Always six rows, so that it keeps its size from month to month and from its frame (drawn
+ * before the clock is read: the same grid without the month's days) to the month.
  */
 export function RecordingCalendar({ className }: { className?: string }) {
-  const [month, setMonth] = useState(() => monthOf(new Date()));
+  const clockReadable = useClockReadable();
+  // The month paged to; until then, the current one (once the clock may be read).
+  const [paged, setMonth] = useState<CalendarMonth | null>(null);
+  const month = paged ?? (clockReadable ? monthOf(new Date()) : null);
+  const page = (offset: number) => setMonth((m) => addMonths(m ?? monthOf(new Date()), offset));
   const [openDay, setOpenDay] = useState<string | null>(null);
   const { data, isPending, isError } = useRecordings();
   const byDay = useMemo(() => groupByLocalDay(data ?? []), [data]);
-  const weeks = useMemo(() => buildMonthGrid(month), [month]);
-  const todayKey = localDayKey(new Date());
-  const title = new Date(month.year, month.month, 1).toLocaleDateString(undefined, {
-    month: 'long',
-    year: 'numeric',
-  });
+  const year = month?.year;
+  const monthIndex = month?.month;
+  const weeks = useMemo(
+    () =>
+      sixWeeks(
+        year === undefined || monthIndex === undefined ? [] : buildMonthGrid({ year, month: monthIndex }),
+      ),
+    [year, monthIndex],
+  );
+  const todayKey = clockReadable ? localDayKey(new Date()) : null;
+  const title = month
+    ? new Date(month.year, month.month, 1).toLocaleDateString(undefined, {
+        month: 'long',
+        year: 'numeric',
+      })
+    : null;
 
   // A day whose last recording was deleted has nothing left to show: its dialog closes.
   const openRecordings = openDay === null ? undefined : byDay.get(openDay);
@@ -59,18 +99,18 @@ export function RecordingCalendar({ className }: { className?: string }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex items-center justify-between gap-2">
-          <IconButton label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          <IconButton label="Previous month" onClick={() => page(-1)}>
             <ChevronLeft aria-hidden="true" />
           </IconButton>
           <p aria-live="polite" className="text-center text-base font-bold">
-            {title}
+            {title ?? <TextSkeleton className="w-36" />}
           </p>
-          <IconButton label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          <IconButton label="Next month" onClick={() => page(1)}>
             <ChevronRight aria-hidden="true" />
           </IconButton>
         </div>
         <table className="w-full table-fixed border-separate border-spacing-1 text-center text-sm">
-          <caption className="sr-only">{title}</caption>
+          <caption className="sr-only">{title ?? 'Recording Calendar'}</caption>
           <thead>
             <tr>
               {WEEKDAYS.map(([short, long]) => (
@@ -86,13 +126,17 @@ export function RecordingCalendar({ className }: { className?: string }) {
             {weeks.map((week, row) => (
               <tr key={row}>
                 {week.map((cell, column) => {
-                  if (!cell) return <td key={column} aria-hidden="true" />;
+                  if (!cell || !month) {
+                    // Outside the month, or the frame's grid before the month is known.
+                    return (
+                      <td key={column} aria-hidden="true" className="p-0">
+                        <span className={cn(SQUARE, !month && 'animate-pulse bg-muted/60')} />
+                      </td>
+                    );
+                  }
                   const count = byDay.get(cell.key)?.length ?? 0;
                   const today = cell.key === todayKey;
-                  const look = cn(
-                    'mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-md tabular-nums',
-                    today && 'font-black ring-2 ring-ring',
-                  );
+                  const look = cn(SQUARE, today && 'font-black ring-2 ring-ring');
                   return (
                     <td key={cell.key} data-day={cell.key} className="p-0">
                       {count > 0 ? (
