@@ -195,9 +195,11 @@ try {
     });
     if (medians.length === 2) {
       const [b, o] = medians as [(typeof medians)[0], (typeof medians)[0]];
-      // TBT, the longest task and CLS may be 0 on the baseline: divided by at least 1 ms, 0.001.
+      // TBT, the longest task and CLS may be 0 on the baseline: divided by at least 1 ms, 0.001 (both 0: –).
       const floors = [0, 0, 0, 1, 1, 0.001, 1, 1];
-      const ratios = o.map((v, k) => `${(v / Math.max(b[k]!, floors[k]!)).toFixed(2)}×`);
+      const ratios = o.map((v, k) =>
+        v === 0 && b[k] === 0 ? '–' : `${(v / Math.max(b[k]!, floors[k]!)).toFixed(2)}×`,
+      );
       console.log(
         [''.padEnd(15), 'ours / baseline'.padEnd(18), ...ratios.map((c) => c.padStart(w))].join(''),
       );
