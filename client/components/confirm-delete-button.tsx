@@ -1,17 +1,16 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './ui/alert-dialog';
+import { preloadable } from '../lib/preloadable';
 import { Button } from './ui/button';
+import type ConfirmDeleteDialogComponent from './confirm-delete-dialog';
+
+// The question is loaded when the button is pointed at or focused and drawn once first asked
+// (docs/decisions.md decision 70): a list of bins evaluates no dialog on its way to interactive.
+const ConfirmDeleteDialog = preloadable<
+  ComponentProps<typeof ConfirmDeleteDialogComponent>,
+  { default: typeof ConfirmDeleteDialogComponent }
+>(() => import('./confirm-delete-dialog'));
+const preloadDialog = () => void ConfirmDeleteDialog.preload().catch(() => undefined);
 
 type Props = {
   /** The button's text ('Delete', 'Clear') and, when it needs more context, its accessible name. */
@@ -35,24 +34,39 @@ export function ConfirmDeleteButton({
   onConfirm,
   disabled,
 }: Props) {
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="ghost" disabled={disabled} aria-label={accessibleName}>
-          <Trash2 aria-hidden="true" />
-          {label}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{confirm}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={disabled}
+        aria-label={accessibleName}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        <Trash2 aria-hidden="true" />
+        {label}
+      </Button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={title}
+            description={description}
+            confirm={confirm}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

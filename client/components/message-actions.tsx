@@ -1,23 +1,24 @@
 import { Flag, MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { REMOVAL_REASON_MAX_LENGTH } from '@common/contracts/moderation-values';
+import { Suspense, useRef, useState, type ComponentProps } from 'react';
 import type { ReportedMessageKind } from '@common/contracts/reports';
 import { serverErrorMessage } from '../lib/api-error';
+import { preloadable } from '../lib/preloadable';
 import { toast } from '../lib/toast';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './ui/alert-dialog';
-import { ReportDialog } from './report-dialog';
 import { Button } from './ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from './ui/dropdown-menu';
-import { Label } from './ui/label';
-import { Textarea } from './ui/textarea';
+import type DeleteMessageDialogComponent from './delete-message-dialog';
+import type { ReportDialog as ReportDialogComponent } from './report-dialog';
+
+// The menu's dialogs are loaded when its button is pointed at or focused, and drawn once first opened
+// (docs/decisions.md decision 70): a page of messages evaluates none of them on its way to interactive.
+const DeleteMessageDialog = preloadable<
+  ComponentProps<typeof DeleteMessageDialogComponent>,
+  { default: typeof DeleteMessageDialogComponent }
+>(() => import('./delete-message-dialog'));
+const ReportDialog = preloadable<
+  ComponentProps<typeof ReportDialogComponent>,
+  { default: typeof ReportDialogComponent }
+>(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /**
  * A message's own menu (decision 53): Edit for its author, Delete for its author or a coach, by mouse
@@ -50,11 +51,17 @@ export function MessageActions({
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [deleting, setDeleting] = useState(false);
-  const reasonId = useId();
   const [reporting, setReporting] = useState(false);
+  /** Each dialog is drawn from its first opening on (and kept, so that it closes as before). */
+  const [opened, setOpened] = useState({ delete: false, report: false });
   /** Reply was chosen: the focus goes to the composer, not back to the menu's button. */
   const replying = useRef(false);
   if (!canEdit && !canDelete && !report && !onReply) return null;
+
+  const preloadDialogs = () => {
+    if (canDelete) void DeleteMessageDialog.preload().catch(() => undefined);
+    if (report) void ReportDialog.preload().catch(() => undefined);
+  };
 
   const remove = async () => {
     setDeleting(true);
@@ -80,6 +87,8 @@ export function MessageActions({
           <Button
             variant="ghost"
             size="icon"
+            onPointerEnter={preloadDialogs}
+            onFocus={preloadDialogs}
             aria-label={author ? `Actions for ${author}’s message` : 'Actions for your message'}
             className="size-8 text-muted-foreground opacity-0 transition-opacity focus-visible:opacity-100 group-hover/message:opacity-100 group-focus-within/message:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
           >
@@ -115,63 +124,51 @@ export function MessageActions({
           {canDelete ? (
             <DropdownMenuItem
               className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
-              onSelect={() => setConfirming(true)}
+              onSelect={() => {
+                setOpened((o) => ({ ...o, delete: true }));
+                setConfirming(true);
+              }}
             >
               <Trash2 aria-hidden="true" />
               Delete
             </DropdownMenuItem>
           ) : null}
           {report ? (
-            <DropdownMenuItem onSelect={() => setReporting(true)}>
+            <DropdownMenuItem
+              onSelect={() => {
+                setOpened((o) => ({ ...o, report: true }));
+                setReporting(true);
+              }}
+            >
               <Flag aria-hidden="true" />
               Report
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      {report ? (
-        <ReportDialog
-          trigger="none"
-          open={reporting}
-          onOpenChange={setReporting}
-          target={report}
-          what={`${author ?? 'this'}’s message`}
-        />
-      ) : null}
-      <AlertDialog open={confirming} onOpenChange={(open) => !deleting && setConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {removesOthers ? `Remove ${author ?? 'this'}’s message?` : 'Delete this message?'}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {removesOthers
-                ? `It disappears for everyone. ${author ?? 'Its author'} sees “Removed by a coach”, with your reason if you give one.`
-                : 'It disappears for everyone. This cannot be undone.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {removesOthers ? (
-            <div className="grid gap-2">
-              <Label htmlFor={reasonId}>Reason (optional)</Label>
-              <Textarea
-                id={reasonId}
-                rows={2}
-                maxLength={REMOVAL_REASON_MAX_LENGTH}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="Shown to the author"
-              />
-            </div>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            {/* Not an AlertDialogAction: the dialog stays open until the deletion is done or fails. */}
-            <Button variant="destructive" disabled={deleting} onClick={() => void remove()}>
-              {deleting ? 'Deleting…' : removesOthers ? 'Remove' : 'Delete'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <Suspense fallback={null}>
+        {report && opened.report ? (
+          <ReportDialog
+            trigger="none"
+            open={reporting}
+            onOpenChange={setReporting}
+            target={report}
+            what={`${author ?? 'this'}’s message`}
+          />
+        ) : null}
+        {opened.delete ? (
+          <DeleteMessageDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            author={author}
+            removesOthers={removesOthers}
+            deleting={deleting}
+            reason={reason}
+            onReasonChange={setReason}
+            onConfirm={() => void remove()}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
+import { preloadable } from '../lib/preloadable';
 import { cn } from '../lib/utils';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
+import type PhotoLightboxComponent from './photo-lightbox';
+
+// The enlarged photo is a dialog loaded when the thumbnail is pointed at or focused, and drawn once first
+// opened (docs/decisions.md decision 70): a room of photos evaluates no dialog on its way to interactive.
+const PhotoLightbox = preloadable<
+  ComponentProps<typeof PhotoLightboxComponent>,
+  { default: typeof PhotoLightboxComponent }
+>(() => import('./photo-lightbox'));
+const preloadLightbox = () => void PhotoLightbox.preload().catch(() => undefined);
 
 /**
  * A photo in a message (a chat photo, an attempt's frame): a thumbnail that opens the photo enlarged in
@@ -19,12 +28,18 @@ export function PhotoThumbnail({
   whole?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
         type="button"
         aria-label={openLabel}
-        onClick={() => setOpen(true)}
+        onPointerEnter={preloadLightbox}
+        onFocus={preloadLightbox}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <img
@@ -38,28 +53,11 @@ export function PhotoThumbnail({
           )}
         />
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          // Focus the dialog itself, not its close button, whose tooltip would then open over the photo.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-          // As wide as the photo (or its title), never wider than the screen; the title in the flow,
-          // clear of the Close button (pr-10), cut short with an ellipsis on a narrow screen.
-          className="w-max max-w-[min(calc(100vw-2rem),64rem)] gap-3 border-0 bg-black/90 p-3 focus-visible:outline-none sm:p-4 [&>button:last-child]:text-white/80 [&>button:last-child]:hover:bg-white/10 [&>button:last-child]:hover:text-white"
-        >
-          <DialogTitle className="min-w-0 truncate pl-1 pr-10 pt-1 text-sm font-bold normal-case tracking-normal text-white">
-            {alt}
-          </DialogTitle>
-          <DialogDescription className="sr-only">The photo, enlarged.</DialogDescription>
-          <img
-            src={src}
-            alt={alt}
-            className="mx-auto max-h-[calc(100dvh-7rem)] w-auto max-w-full rounded-md object-contain"
-          />
-        </DialogContent>
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <PhotoLightbox src={src} alt={alt} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,12 +1,13 @@
+import { Suspense, lazy } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
-import { CommunityCard } from '../../features/admin/components/community-card';
-import { ReportsCard } from '../../features/admin/components/reports-card';
-import { AttemptsReviewCard } from '../../features/attempts/components/attempts-review-card';
 import { MyAttemptsCard } from '../../features/attempts/components/my-attempts-card';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
 import { ContinueCard } from '../../features/think-tanks/components/continue-card';
+
+/** Only an admin sees them: loaded only for one (docs/decisions.md decision 70). */
+const CoachHomeCards = lazy(() => import('./member-home-coach-cards'));
 
 /**
  * A member's / : a greeting with the Think Tanks menu, their next lesson, and the community chat in
@@ -25,9 +26,11 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="grid content-start gap-4 sm:gap-6 lg:col-start-2 lg:row-start-1">
           <MyAttemptsCard />
-          <AttemptsReviewCard isAdmin={user.isAdmin} />
-          <CommunityCard isAdmin={user.isAdmin} />
-          <ReportsCard isAdmin={user.isAdmin} />
+          {user.isAdmin ? (
+            <Suspense fallback={null}>
+              <CoachHomeCards />
+            </Suspense>
+          ) : null}
           <ContinueCard />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">

@@ -1,12 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { RecordingUnsupportedError, startVoiceRecording, type VoiceRecording } from './voice-recorder';
+import type * as VoiceRecorderModule from './voice-recorder';
+import type { VoiceRecording } from './voice-recorder';
+
+let recorderModule: Promise<typeof VoiceRecorderModule> | undefined;
+/**
+ * The recorder's code (MediaRecorder, the WebM duration mend), loaded on its first use: the composer
+ * calls this when its Record button is pointed at or focused, so a press does not wait for it
+ * (docs/decisions.md decision 70). A failed download is asked again next time.
+ */
+export function loadVoiceRecorder(): Promise<typeof VoiceRecorderModule> {
+  return (recorderModule ??= import('./voice-recorder').catch((error: unknown) => {
+    recorderModule = undefined;
+    throw error;
+  }));
+}
 
 export type RecorderState =
   { status: 'idle' } | { status: 'starting' } | { status: 'recording'; startedAt: number };
 
 function microphoneProblem(error: unknown): { title: string; description: string } {
-  if (error instanceof RecordingUnsupportedError) {
+  // By name: the class is in the recorder's module, loaded on first use (and it may have failed to load).
+  if (error instanceof Error && error.name === 'RecordingUnsupportedError') {
     return {
       title: 'Recording not supported',
       description: 'Voice messages cannot be recorded in this browser.',
@@ -46,6 +61,7 @@ export function useVoiceRecorder() {
     if (recordingRef.current) return;
     setState({ status: 'starting' });
     try {
+      const { startVoiceRecording } = await loadVoiceRecorder();
       const recording = await startVoiceRecording();
       if (!mountedRef.current) {
         recording.cancel();

@@ -7,11 +7,14 @@ import { toast } from '../../../lib/toast';
 import { useMessageDraft } from '../../../lib/use-message-draft';
 import { usePostCommunityMessage } from '../api/post-community-message';
 import { useSendAttachment } from '../use-send-attachment';
-import { useVoiceRecorder } from '../use-voice-recorder';
+import { loadVoiceRecorder, useVoiceRecorder } from '../use-voice-recorder';
 import { MessageInput } from '../../../components/message-input';
 import { formatMinutes } from '@common/text';
 
 const formatElapsed = (ms: number) => formatMinutes(ms / 1000);
+
+/** Record's code comes when the button is pointed at or focused (decision 70). */
+const preloadRecorder = () => void loadVoiceRecorder().catch(() => undefined);
 
 /** The running time of a recording, ticking on its own so nothing else re-renders. */
 function RecordingClock({ startedAt }: { startedAt: number }) {
@@ -134,6 +137,8 @@ export function ChatComposer({ onSending }: { onSending: () => void }) {
               label="Record voice message"
               tooltipSide="top"
               disabled={busy}
+              onPointerEnter={preloadRecorder}
+              onFocus={preloadRecorder}
               onClick={() => void recorder.start()}
             >
               <Mic aria-hidden="true" className="size-5" />

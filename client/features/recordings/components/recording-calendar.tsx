@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useMemo, useState, useSyncExternalStore, type ComponentProps } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Skeleton, TextSkeleton } from '../../../components/ui/spinner';
+import { preloadable } from '../../../lib/preloadable';
 import { cn } from '../../../lib/utils';
 import { useRecordings } from '../api/get-recordings';
 import {
@@ -15,7 +16,15 @@ import {
   type CalendarMonth,
   type CalendarWeek,
 } from '../month-grid';
-import { RecordingsDayDialog } from './recordings-day-dialog';
+import type { RecordingsDayDialog as RecordingsDayDialogComponent } from './recordings-day-dialog';
+
+// A day's dialog (its players, Post…, Delete) is loaded when the calendar is pointed at or focused and
+// drawn only once a day is opened (docs/decisions.md decision 70).
+const RecordingsDayDialog = preloadable<
+  ComponentProps<typeof RecordingsDayDialogComponent>,
+  { default: typeof RecordingsDayDialogComponent }
+>(() => import('./recordings-day-dialog').then((m) => ({ default: m.RecordingsDayDialog })));
+const preloadDayDialog = () => void RecordingsDayDialog.preload().catch(() => undefined);
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
@@ -109,7 +118,11 @@ export function RecordingCalendar({ className }: { className?: string }) {
             <ChevronRight aria-hidden="true" />
           </IconButton>
         </div>
-        <table className="w-full table-fixed border-separate border-spacing-1 text-center text-sm">
+        <table
+          onPointerOver={preloadDayDialog}
+          onFocus={preloadDayDialog}
+          className="w-full table-fixed border-separate border-spacing-1 text-center text-sm"
+        >
           <caption className="sr-only">{title ?? 'Recording Calendar'}</caption>
           <thead>
             <tr>
@@ -180,7 +193,13 @@ export function RecordingCalendar({ className }: { className?: string }) {
         ) : null}
       </CardContent>
       {openDay !== null && openRecordings ? (
-        <RecordingsDayDialog dayKey={openDay} recordings={openRecordings} onClose={() => setOpenDay(null)} />
+        <Suspense fallback={null}>
+          <RecordingsDayDialog
+            dayKey={openDay}
+            recordings={openRecordings}
+            onClose={() => setOpenDay(null)}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );
