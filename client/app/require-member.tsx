@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { isProvisionalMember, useCurrentUser } from '../lib/current-user';
@@ -42,6 +42,15 @@ export function MembersOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+const noSubscription = () => () => {};
+/** True on the server and while React hydrates the server's HTML; false in every later render. */
+const useHydrating = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
 /**
  * A members-only page drawn from the member's own data (the own profile): like RequireMember, except
  * that when the server sent the page's frame to a live session (docs/decisions.md decision 68) it is
@@ -50,6 +59,9 @@ export function MembersOnly({ children }: { children: ReactNode }) {
  */
 export function MemberFrame({ children }: { children: (user: CurrentUser | null) => ReactNode }) {
   const { user, isPending } = useCurrentUser();
+  // While React hydrates the frame it draws the frame, even when /me has answered meanwhile (it is
+  // asked before the app runs): the member's data in that pass would not match the server's HTML.
+  if (useHydrating()) return <>{children(null)}</>;
   if (isPending) return isProvisionalMember() ? <>{children(null)}</> : <PageSpinner />;
   if (!user) return <SendHomeToSignIn />;
   return <>{children(user)}</>;

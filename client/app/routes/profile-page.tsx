@@ -55,6 +55,22 @@ export async function preloadParts(): Promise<void> {
 }
 
 /**
+ * What the page draws that does not come from /api/auth/me's answer: one element, so that the answer
+ * re-renders none of it. The recorder and the calendar hydrate as their code arrives (React keeps their
+ * server HTML meanwhile); an element made anew here when /me answers would be an update to a section
+ * not hydrated yet, which React answers by throwing its HTML away and drawing it again.
+ */
+const MEMBER_PARTS = (
+  <>
+    <LessonProgressCard />
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+      <LazyVoiceoverRecordingCard />
+      <LazyRecordingCalendar />
+    </div>
+  </>
+);
+
+/**
  * /profile : the member's own profile, then the voiceover recorder and the recording calendar; admins also
  * get the member credentials viewer. The server sends a live session the page's frame (docs/decisions.md
  * decision 68), the same for every member: drawn with no `user`, and filled in place once
@@ -68,11 +84,7 @@ export default function ProfilePage() {
         <div className="grid gap-6">
           {user || frameVariant() === 'email-unconfirmed' ? <EmailConfirmationBanner user={user} /> : null}
           <ProfileView user={user} adminActions={<MemberCredentialsAction />} />
-          <LessonProgressCard />
-          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-            <LazyVoiceoverRecordingCard />
-            <LazyRecordingCalendar />
-          </div>
+          {MEMBER_PARTS}
         </div>
       )}
     </MemberFrame>
