@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkGroups, preloadDependencies } from './scripts/chunk-groups';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
+const preload = preloadDependencies();
 const port = Number(process.env.PORT ?? 5000);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`;
 
@@ -39,7 +41,7 @@ function preloadFont(name: string): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [react(), tailwindcss(), preloadFont('inter-latin-wght-normal')],
+  plugins: [react(), tailwindcss(), preloadFont('inter-latin-wght-normal'), preload.plugin],
   resolve: {
     alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) },
   },
@@ -55,6 +57,11 @@ export default defineConfig({
     // The pose model's files stay files (the worker fetches them by URL from this origin; a data: URL
     // would be refused by connect-src 'self'); others follow Vite's rule.
     assetsInlineLimit: (file) => (file.includes('@mediapipe/pose') ? false : undefined),
+    // Fewer, larger chunks, and a dynamic import preloads only what is not loaded yet (decision 66,
+    // scripts/chunk-groups.ts). No polyfill: a browser without modulepreload loads the same modules,
+    // found by their imports.
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(rootDir) } } },
   },
   server: {
     host: '127.0.0.1',
