@@ -42,10 +42,11 @@ describe('own profile', () => {
     const { page, context, baseURL } = f;
     const { user } = await signUpViaApi(context, baseURL);
     await page.goto('/profile');
-    await page.getByText('Athletic Profile').waitFor();
+    // The page's frame comes first (docs/decisions.md decision 68); the member's own lines fill it in.
+    await page.getByText(`@${user.username}`, { exact: false }).first().waitFor();
+    expect(await page.getByText('Athletic Profile').isVisible()).toBe(true);
     expect(await page.getByText('ACTIVE', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('ADMIN', { exact: true }).count()).toBe(0);
-    expect(await page.getByText(`@${user.username}`, { exact: false }).first().isVisible()).toBe(true);
 
     await page
       .getByRole('link', { name: 'Edit Profile' })
