@@ -1,6 +1,7 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PrivacyLevel } from '@common/constants';
+import { formatDate } from '../lib/date-format';
 import { privacyLabel } from '../lib/privacy';
 import { Avatar } from './ui/avatar';
 import { Badge } from './ui/badge';
@@ -20,7 +21,7 @@ export interface ProfileHeroData {
 function memberSince(createdAt: string): string | null {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  return formatDate(date, { month: 'long', year: 'numeric' });
 }
 
 /**

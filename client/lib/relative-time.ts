@@ -1,3 +1,5 @@
+import { formatDate } from './date-format';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -20,16 +22,16 @@ export function formatRelativeTime(
   if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
   const sameYear = then.getFullYear() === nowDate.getFullYear();
-  return then.toLocaleDateString(locale, {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return formatDate(
+    then,
+    sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+    locale,
+  );
 }
 
 /** The full date and time, for a tooltip or title beside the relative time. */
 export function formatFullTime(time: Date | string | number, locale?: string): string {
   const date = new Date(time);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(date, { dateStyle: 'medium', timeStyle: 'short' }, locale);
 }

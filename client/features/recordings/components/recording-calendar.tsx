@@ -3,6 +3,7 @@ import { Suspense, useMemo, useState, useSyncExternalStore, type ComponentProps 
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Skeleton, TextSkeleton } from '../../../components/ui/spinner';
+import { formatDate } from '../../../lib/date-format';
 import { preloadable } from '../../../lib/preloadable';
 import { cn } from '../../../lib/utils';
 import { useRecordings } from '../api/get-recordings';
@@ -38,7 +39,7 @@ const WEEKDAYS = [
 
 /** A highlighted day's name: 'Monday, May 11, 2026, 2 recordings'. */
 function dayLabel(year: number, month: number, cell: CalendarDay, count: number): string {
-  const date = new Date(year, month, cell.day).toLocaleDateString(undefined, { dateStyle: 'full' });
+  const date = formatDate(new Date(year, month, cell.day), { dateStyle: 'full' });
   return `${date}, ${count === 1 ? '1 recording' : `${count} recordings`}`;
 }
 
@@ -91,10 +92,7 @@ export function RecordingCalendar({ className }: { className?: string }) {
   );
   const todayKey = clockReadable ? localDayKey(new Date()) : null;
   const title = month
-    ? new Date(month.year, month.month, 1).toLocaleDateString(undefined, {
-        month: 'long',
-        year: 'numeric',
-      })
+    ? formatDate(new Date(month.year, month.month, 1), { month: 'long', year: 'numeric' })
     : null;
 
   // A day whose last recording was deleted has nothing left to show: its dialog closes.

@@ -11,17 +11,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { formatDate } from '../../../lib/date-format';
 import { formatDurationSeconds } from '../month-grid';
 import { DeleteRecordingButton } from './delete-recording-button';
 
 /** 'YYYY-MM-DD' → that local day, e.g. 'Monday, May 11, 2026'. */
 function longDate(dayKey: string): string {
   const [year, month, day] = dayKey.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day).toLocaleDateString(undefined, { dateStyle: 'full' });
+  return formatDate(new Date(year, month - 1, day), { dateStyle: 'full' });
 }
 
 function timeOf(recordedAt: string): string {
-  return new Date(recordedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return formatDate(new Date(recordedAt), { hour: 'numeric', minute: '2-digit' });
 }
 
 /** One recording: its time, duration, the voiceover as one player with its voice, posting and deleting it. */
