@@ -62,7 +62,8 @@ describe('profile picture', () => {
       if (request.url().includes('/api/auth/upload-profile-picture')) uploads.push(request.url());
     });
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Change Picture' }).waitFor();
+    // The page's frame has the button at once (decision 68): wait for the app to run (the member's menu).
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
 
     await choosePicture(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await toasts(page).getByText('Invalid file type').waitFor();
@@ -80,6 +81,7 @@ describe('profile picture', () => {
     const { page, context, baseURL } = f;
     await signUpViaApi(context, baseURL);
     await page.goto('/profile');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
     // Declared as an image, so the client lets it through; the server looks at the bytes (415).
     await choosePicture(page, {
       name: 'a.png',
