@@ -66,8 +66,14 @@ export function ProfileHero({
             </h2>
             <p className="text-sm text-muted-foreground break-words">
               {profile ? `@${profile.username}` : <TextSkeleton className="w-56" />}
-              {since ? <span> · Member since {since}</span> : null}
             </p>
+            {/* A line of its own, in the frame too (decision 68): beside the handle it wrapped on a phone
+                once the member's data came, and moved the cards below. */}
+            {since || !profile ? (
+              <p className="text-sm text-muted-foreground">
+                {since ? `Member since ${since}` : <TextSkeleton className="w-40" />}
+              </p>
+            ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="success">ACTIVE</Badge>
               {profile?.isAdmin ? <Badge>ADMIN</Badge> : null}
