@@ -298,6 +298,10 @@ describe('focus follows the controls that replace each other', () => {
       const start = card.getByRole('button', { name: 'Start Recording' });
       const stop = card.getByRole('button', { name: 'Stop Recording' });
       await start.waitFor();
+      // The profile's frame has the card before the app runs (decision 68): wait for the app (the
+      // member's menu) and for the recorder's section to be live before tabbing to it.
+      await page.getByRole('button', { name: 'User menu' }).waitFor();
+      await expect.poll(() => start.isEnabled()).toBe(true);
       await tabTo(page, 'Start Recording');
       await page.keyboard.press('Enter');
       await card.getByText('RECORDING IN PROGRESS...').waitFor();
