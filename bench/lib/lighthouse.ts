@@ -3,6 +3,7 @@
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 
 export type PageLoad = {
   performance: number;
@@ -19,6 +20,10 @@ export type PageLoad = {
   /** The longest main-thread task Lighthouse saw (at its 4× CPU slowdown), in ms, and the script it ran. */
   longestTaskMs: number;
   longestTaskUrl: string;
+  /** Lighthouse's measure of this host's CPU (higher is faster; its 4× slowdown assumes about 1,500). */
+  benchmarkIndex: number;
+  /** The CPU slowdown this run simulated. */
+  cpuSlowdown: number;
 };
 
 export type Chrome = { port: number; kill(): void };
@@ -49,10 +54,15 @@ type LongTask = { url: string; duration: number; startTime: number };
  * One Lighthouse run of `url`; `cookie` is sent with every request (a signed-in member). A run whose
  * trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine) is run again, twice at most.
  */
-export async function runLighthouse(chrome: Chrome, url: string, cookie?: string): Promise<PageLoad> {
+export async function runLighthouse(
+  chrome: Chrome,
+  url: string,
+  cookie?: string,
+  cpuSlowdown?: number,
+): Promise<PageLoad> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(chrome, url, cookie);
+      return await runLighthouseOnce(chrome, url, cookie, cpuSlowdown);
     } catch (err) {
       if (attempt >= 3 || !(err instanceof TraceError)) throw err;
       process.stderr.write(`${(err as Error).message}: running it again\n`);
@@ -63,7 +73,12 @@ export async function runLighthouse(chrome: Chrome, url: string, cookie?: string
 /** Lighthouse could not record the page load: nothing was measured. */
 class TraceError extends Error {}
 
-async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): Promise<PageLoad> {
+async function runLighthouseOnce(
+  chrome: Chrome,
+  url: string,
+  cookie?: string,
+  cpuSlowdown?: number,
+): Promise<PageLoad> {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -72,6 +87,12 @@ async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): 
     // Pages that poll every few seconds never go quiet for Lighthouse's 5 s: stop waiting sooner.
     maxWaitForLoad: 20_000,
     ...(cookie ? { extraHeaders: { cookie } } : {}),
+    // Lighthouse's mobile throttling with another CPU slowdown (--calibrate); the network stays its own.
+    ...(cpuSlowdown !== undefined
+      ? {
+          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+        }
+      : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -102,7 +123,26 @@ async function runLighthouseOnce(chrome: Chrome, url: string, cookie?: string): 
     scriptBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
     longestTaskMs: longest?.duration ?? 0,
     longestTaskUrl: longest?.url ?? '',
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4,
   };
+}
+
+/**
+ * The CPU slowdown that makes this host the phone Lighthouse's mobile preset stands for, from the host's
+ * benchmark index, by Lighthouse's own calibration (docs/throttling.md, "Calibrating multipliers", and its
+ * CPU throttling calculator: 1,533 → 4×, 1,300 → 3×, 800 → 2×, 150 → 1×). The preset's 4× is right
+ * for a host of about 1,500; a slower host run at 4× stands for a slower phone than the goal names.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) {
+    throw new Error(
+      `this host (benchmark index ${benchmarkIndex}) is too slow to stand for Lighthouse's phone`,
+    );
+  }
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + (benchmarkIndex - 150) / 650;
 }
 
 /** The scripts' size compressed with brotli at its best: the same yardstick for any server. */

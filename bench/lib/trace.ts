@@ -10,6 +10,8 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CPU_SLOWDOWN = 4;
+/** How many functions each task lists (BENCH_TRACE_TOP, 6 by default; the table shows 4 unless more). */
+const TOP = Number(process.env.BENCH_TRACE_TOP) || 6;
 
 /** A main-thread task: when it started after navigation, how long it took, and what it ran. */
 export type Task = {
@@ -196,7 +198,7 @@ function analyse(events: TraceEvent[], url: string, sourceDir?: string): PageTra
     const top = (m: Map<string, number>) =>
       [...m.entries()]
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
+        .slice(0, TOP)
         .map(([what, ms]) => ({ what, ms }));
     return {
       startMs: (task.ts - t0) / 1000,
@@ -315,7 +317,7 @@ export function formatTrace(label: string, trace: PageTrace, minMs = 50): string
     );
     for (const s of t.scripts.slice(0, 3))
       lines.push(`           ${s.ms.toFixed(0).padStart(4)} ms  ${s.what}`);
-    for (const f of t.functions.slice(0, 4))
+    for (const f of t.functions.slice(0, TOP > 6 ? TOP : 4))
       lines.push(`           ${f.ms.toFixed(0).padStart(4)} ms  self in ${f.what}`);
   }
   return lines.join('\n');
