@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { preloadable, type Preloadable } from './preloadable';
+import { whenIdle } from './when-idle';
 
 // Sections of a page hydrated later (docs/decisions.md decision 65): below the first screen, a part
 // of a prerendered page (the two players, the discussion) keeps the HTML the server sent, looks the
@@ -81,12 +82,6 @@ function listen() {
     },
     true,
   );
-}
-
-/** Runs `task` once the browser is idle, within `timeout` ms at most. */
-function whenIdle(task: () => void, timeout: number) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout });
-  else setTimeout(task, timeout / 4);
 }
 
 /** Opens `gate` when `element` (the section's box) comes within a screen of the viewport. */

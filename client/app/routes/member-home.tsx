@@ -1,6 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect } from 'react';
 import type { CurrentUser } from '@common/contracts/auth';
 import { MyAttemptsCard } from '../../features/attempts/components/my-attempts-card';
+import { communityMessagesQueryOptions } from '../../features/chat/api/get-community-messages';
 import { CommunityChatPanel } from '../../features/chat/components/community-chat-panel';
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
@@ -15,6 +17,11 @@ const CoachHomeCards = lazy(() => import('./member-home-coach-cards'));
  * takes the left two thirds, the next lesson and the count the column beside it.
  */
 export default function MemberHome({ user }: { user: CurrentUser }) {
+  const client = useQueryClient();
+  // The room's messages are asked for now, while the room's own code is on its way (decision 73).
+  useEffect(() => {
+    void client.prefetchQuery(communityMessagesQueryOptions());
+  }, [client]);
   return (
     <div className="grid gap-4 sm:gap-6">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">

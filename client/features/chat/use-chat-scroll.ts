@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
 
 // Within this distance of the end the member counts as reading the newest messages.
@@ -9,10 +9,14 @@ const LOAD_OLDER_PX = 80;
 /**
  * The message list's scrolling: it follows new messages while the member is at the end; scrolled up to
  * read, it stays put and reports `hasUnseen` (for the 'New messages' button). Older messages added at the
- * start keep the same messages in view. Reaching the start calls `onReachStart`.
+ * start keep the same messages in view. Reaching the start calls `onReachStart`. `viewportRef` is the
+ * list's scrolling element (the room's, which its other hooks read too).
  */
-export function useChatScroll(messages: readonly ChatMessage[], onReachStart: () => void) {
-  const viewportRef = useRef<HTMLDivElement>(null);
+export function useChatScroll(
+  messages: readonly ChatMessage[],
+  onReachStart: () => void,
+  viewportRef: RefObject<HTMLDivElement | null>,
+) {
   const contentRef = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
   const [hasUnseen, setHasUnseen] = useState(false);
@@ -46,7 +50,7 @@ export function useChatScroll(messages: readonly ChatMessage[], onReachStart: ()
     }
     last.current = { first, newest, scrollHeight: 0, scrollTop: 0 };
     remember(el);
-  }, [messages, remember]);
+  }, [messages, remember, viewportRef]);
 
   // Pictures and players that change size keep the end in view while following.
   useEffect(() => {
@@ -60,7 +64,7 @@ export function useChatScroll(messages: readonly ChatMessage[], onReachStart: ()
     observer.observe(content);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [remember]);
+  }, [remember, viewportRef]);
 
   const onScroll = useCallback(() => {
     const el = viewportRef.current;
@@ -69,7 +73,7 @@ export function useChatScroll(messages: readonly ChatMessage[], onReachStart: ()
     if (stuck.current) setHasUnseen(false);
     remember(el);
     if (el.scrollTop <= LOAD_OLDER_PX && el.scrollHeight > el.clientHeight) onReachStartRef.current();
-  }, [remember]);
+  }, [remember, viewportRef]);
 
   /** Jumps to the newest message and follows again (the 'New messages' button, an own message). */
   const scrollToEnd = useCallback(() => {
@@ -77,7 +81,7 @@ export function useChatScroll(messages: readonly ChatMessage[], onReachStart: ()
     setHasUnseen(false);
     const el = viewportRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, []);
+  }, [viewportRef]);
 
   return { viewportRef, contentRef, onScroll, hasUnseen, scrollToEnd };
 }

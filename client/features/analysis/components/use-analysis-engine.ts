@@ -10,18 +10,9 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { takeEarlyPress } from '../../../lib/early-press';
+import { whenIdle } from '../../../lib/when-idle';
 import { AnalysisEngine, IDLE_STATE } from '../engine/analysis-engine';
 import { applyShortcut, isShortcutTarget } from '../engine/shortcuts';
-
-/** Runs `task` once the browser is idle (within a second at most); returns how to cancel it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1);
-  return () => clearTimeout(id);
-}
 
 const noSubscribe = () => () => {};
 const idleState = () => IDLE_STATE;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { messageTargetFromSearch } from '@common/notification-links';
 import { CHAT_POLL_MS } from '@common/constants';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,6 +16,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useChatScroll } from '../use-chat-scroll';
 import { useChatUnread } from '../use-chat-unread';
 import { useChatTarget } from '../use-chat-target';
+import { useDrawnMessages } from '../use-drawn-messages';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { announcementOf } from '../chat-announcement';
@@ -43,7 +46,25 @@ export function CommunityRoom({ username }: { username: string }) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const loadingOlderRef = useRef(false);
 
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Where the member stopped reading, and the message a notification led to (decision 59).
+  const unread = useChatUnread({
+    viewportRef,
+    messages,
+    username,
+    hasOlder: room.data?.hasOlder ?? false,
+  });
+  useChatTarget(viewportRef, messages);
+  const target = messageTargetFromSearch(useSearch())?.messageId;
+  // The newest first, the older ones held as the page is idle (decision 73).
+  const { drawn, allDrawn, drawAll } = useDrawnMessages(messages, [unread.dividerId, target]);
+
   const loadOlder = useCallback(() => {
+    // At the top: the messages held come first, then the page before them.
+    if (!allDrawn) {
+      drawAll();
+      return;
+    }
     if (loadingOlderRef.current || !room.data?.hasOlder) return;
     loadingOlderRef.current = true;
     setLoadingOlder(true);
@@ -53,17 +74,9 @@ export function CommunityRoom({ username }: { username: string }) {
         loadingOlderRef.current = false;
         setLoadingOlder(false);
       });
-  }, [queryClient, room.data?.hasOlder]);
+  }, [queryClient, room.data?.hasOlder, allDrawn, drawAll]);
 
-  const scroll = useChatScroll(messages ?? [], loadOlder);
-  // Where the member stopped reading, and the message a notification led to (decision 59).
-  const unread = useChatUnread({
-    viewportRef: scroll.viewportRef,
-    messages,
-    username,
-    hasOlder: room.data?.hasOlder ?? false,
-  });
-  useChatTarget(scroll.viewportRef, messages);
+  const scroll = useChatScroll(drawn ?? [], loadOlder, viewportRef);
   const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
   // What a reply answers, when the room holds it (issue 30).
   const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);
@@ -86,18 +99,18 @@ export function CommunityRoom({ username }: { username: string }) {
           aria-busy={room.isPending}
           className="h-full scroll-py-3 overflow-y-auto overscroll-contain px-2 py-3 [overflow-anchor:none] sm:px-3"
         >
-          {room.data?.hasOlder ? (
+          {room.data?.hasOlder || !allDrawn ? (
             <div className="grid h-8 place-items-center">
               {loadingOlder ? <Spinner label="Loading older messages" className="[&_svg]:size-4" /> : null}
             </div>
           ) : null}
           <ol ref={scroll.contentRef} className="grid">
-            {messages?.map((message, i) => (
+            {drawn?.map((message, i) => (
               <Fragment key={message.id}>
                 {message.id === unread.dividerId ? <UnreadDivider label={unread.dividerLabel} /> : null}
                 <ChatMessageItem
                   message={message}
-                  continued={message.id !== unread.dividerId && continuesRun(messages[i - 1], message)}
+                  continued={message.id !== unread.dividerId && continuesRun(drawn[i - 1], message)}
                   mine={message.user.username === username}
                   coach={coach}
                   repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
