@@ -26,3 +26,11 @@ export function mediaIdFromUrl(url: string): string | null {
 export function isMediaUrl(url: string): boolean {
   return mediaIdFromUrl(url) !== null;
 }
+
+/**
+ * The URL of the small version of one of our media URLs (GET /api/media/:id?size=small, decision 71): a
+ * photo as the message list shows it. Any other URL is given back as it is.
+ */
+export function smallMediaUrl(url: string): string {
+  return isMediaUrl(url) ? `${url}?size=small` : url;
+}

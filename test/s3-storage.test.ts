@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES } from '../common/constants';
 import { createTestApp, type TestApp } from './helpers/app';
 import { buildUser, type BuiltUser } from './helpers/factories';
-import { jpegBytes, multipart, pngBytes } from './helpers/uploads';
+import { mediaIdFromUrl, smallMediaUrl } from '../common/media-url';
+import { jpegBytes, multipart, pngBytes, uploadFile } from './helpers/uploads';
 
 // With S3_* set, every upload goes to the bucket (here an in-process s3rver) and the one media
 // handler serves it back; nothing is written under DATA_DIR/uploads.
@@ -95,6 +96,23 @@ describe('S3 storage', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 8-23/${bytes.length}`);
     expect(part.rawPayload.equals(bytes.subarray(8, 24))).toBe(true);
+  });
+
+  it('keeps a photo’s small version in the bucket beside it, made once, removed with it (decision 71)', async () => {
+    const before = await keys();
+    const bytes = pngBytes(300, 900);
+    const url = await uploadFile(t.app, member, { name: 'p.png', type: 'image/png', bytes });
+    const small = await t.app.inject({ url: smallMediaUrl(url), headers: { cookie: admin.cookie } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
+    expect(Number(small.headers['content-length'])).toBe(small.rawPayload.length);
+    expect(await keys()).toHaveLength(before.length + 2);
+    const again = await t.app.inject({ url: smallMediaUrl(url), headers: { cookie: member.cookie } });
+    expect(again.rawPayload.equals(small.rawPayload)).toBe(true);
+    expect(await keys()).toHaveLength(before.length + 2);
+    expect(localFiles()).toBe(0);
+    await t.app.ctx.media.remove(mediaIdFromUrl(url)!);
+    expect(await keys()).toEqual(before);
   });
 
   it('deletes the old object when a picture is replaced', async () => {

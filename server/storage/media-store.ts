@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors';
 import { SNIFF_MAX_BYTES, sniffType, type SniffedType } from '../lib/sniff';
 import { planWebmMend, WebmScanner } from '../../common/webm';
 import type { BlobStore } from './blob';
+import { canHaveThumbnail, makeThumbnail, NoThumbnail, THUMB_MAX_INPUT_BYTES } from './thumbnail';
 
 /**
  * Passes bytes through once the first ones show an allowed type; fails with 415 otherwise, and
@@ -114,7 +115,59 @@ export async function scanWebmBlob(blobs: BlobStore, key: string): Promise<WebmS
 
 /** Stores uploads as media rows plus blobs: checked by content, bounded in size, never half-kept. */
 export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
+  /** Thumbnails being made by this process, by media id: simultaneous requests share one. */
+  const making = new Map<string, Promise<MediaRow | null>>();
+
+  /**
+   * Makes, stores and records the small version of an image (decision 71). Several processes may make
+   * one at once: each writes its own blob under a new key, the first to record its key in the row wins,
+   * the others delete theirs and use the winner's. The row as it is now, or null when it has gone.
+   */
+  async function makeSmall(row: MediaRow): Promise<MediaRow | null> {
+    let thumb: { key: string; size: number } | null = null;
+    if (canHaveThumbnail(row.contentType) && row.size <= THUMB_MAX_INPUT_BYTES) {
+      const read = async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of blobs.read(row.storageKey)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      };
+      try {
+        const bytes = await makeThumbnail(read);
+        const key = blobs.newKey();
+        thumb = { key, size: await blobs.write(key, Readable.from([bytes])) };
+      } catch (err) {
+        // For now (too busy, too slow): the original this time, and a new try next time.
+        if (err instanceof NoThumbnail && err.reason === 'busy') return row;
+        // For good (not an image libvips reads, an animation, a bomb): recorded as none.
+        if (!(err instanceof NoThumbnail)) throw err;
+      }
+    }
+    let recorded;
+    try {
+      recorded = await repo.setThumb(row, thumb);
+    } catch (err) {
+      if (thumb) await blobs.delete(thumb.key).catch(() => {});
+      throw err;
+    }
+    if (thumb && !recorded.won) await blobs.delete(thumb.key).catch(() => {});
+    return recorded.row;
+  }
+
   return {
+    /**
+     * The row with its small version made when it had none yet (`thumbSize` not null afterwards,
+     * unless the server was too busy): serve `thumbKey` when set, otherwise the original.
+     */
+    async withSmall(row: MediaRow): Promise<MediaRow | null> {
+      if (row.thumbSize !== null) return row;
+      let pending = making.get(row.id);
+      if (!pending) {
+        pending = makeSmall(row).finally(() => making.delete(row.id));
+        making.set(row.id, pending);
+      }
+      return pending;
+    },
+
     /**
      * Streams an upload into the blob store and records it. The source is never destroyed: on a
      * refusal it is drained, so the rest of the request can still be read and answered.
@@ -175,14 +228,17 @@ export function createMediaStore(blobs: BlobStore, repo: MediaRepository) {
       }
     },
 
-    /** Deletes a media row and its blob. */
+    /** Deletes a media row and its blobs (the file and its small version). */
     async remove(id: string): Promise<void> {
       const row = await repo.deleteById(id);
       if (row) await blobs.delete(row.storageKey);
+      if (row?.thumbKey) await blobs.delete(row.thumbKey);
     },
 
     find: (id: string) => repo.findById(id),
     open: (row: MediaRow, range?: { start: number; end: number }) => blobs.read(row.storageKey, range),
+    /** The small version's bytes (a row given by withSmall, with its thumbKey). */
+    openSmall: (row: MediaRow, range?: { start: number; end: number }) => blobs.read(row.thumbKey!, range),
   };
 }
 

@@ -148,9 +148,9 @@ export function accountsRepository(db: Db) {
               ),
             ),
           )
-          .returning({ storageKey: media.storageKey });
+          .returning({ storageKey: media.storageKey, thumbKey: media.thumbKey });
         return {
-          storageKeys: gone.map((g) => g.storageKey),
+          storageKeys: gone.flatMap((g) => (g.thumbKey ? [g.storageKey, g.thumbKey] : [g.storageKey])),
           chatMessageIds: attemptMessages.map((m) => m.id),
         };
       });

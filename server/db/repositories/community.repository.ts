@@ -191,9 +191,12 @@ export function communityRepository(db: Db) {
               attemptFiles.length > 0 ? inArray(media.id, attemptFiles) : sql`false`,
             ),
           )
-          .returning({ storageKey: media.storageKey });
+          .returning({ storageKey: media.storageKey, thumbKey: media.thumbKey });
         const ids = new Set([...own, ...ofAttempts].map((m) => m.id));
-        return { chatMessageIds: [...ids], storageKeys: gone.map((g) => g.storageKey) };
+        return {
+          chatMessageIds: [...ids],
+          storageKeys: gone.flatMap((g) => (g.thumbKey ? [g.storageKey, g.thumbKey] : [g.storageKey])),
+        };
       });
     },
   };

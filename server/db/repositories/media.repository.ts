@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client';
 import { media, type MediaKind, type MediaRow } from '../schema';
 
@@ -48,6 +48,24 @@ export function mediaRepository(db: Db) {
         .where(and(eq(media.id, row.id), eq(media.storageKey, row.storageKey)))
         .returning({ id: media.id });
       return updated.length > 0;
+    },
+    /**
+     * Records the small version of an image (its blob, or null when none can be made) unless another
+     * process recorded one first or the file changed or went: the row as it is now (the winner's
+     * thumbnail then), or null when the row has gone. `won` tells whether the caller's blob is used.
+     */
+    async setThumb(
+      row: MediaRow,
+      thumb: { key: string; size: number } | null,
+    ): Promise<{ row: MediaRow | null; won: boolean }> {
+      const [updated] = await db
+        .update(media)
+        .set({ thumbKey: thumb?.key ?? null, thumbSize: thumb?.size ?? 0 })
+        .where(and(eq(media.id, row.id), eq(media.storageKey, row.storageKey), isNull(media.thumbSize)))
+        .returning();
+      if (updated) return { row: updated, won: true };
+      const [now] = await db.select().from(media).where(eq(media.id, row.id)).limit(1);
+      return { row: now ?? null, won: false };
     },
     async deleteById(id: string): Promise<MediaRow | null> {
       const [row] = await db.delete(media).where(eq(media.id, id)).returning();

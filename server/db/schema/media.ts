@@ -32,6 +32,13 @@ export const media = pgTable(
      * mends it in the background (media-durations.ts) and sets it. Every new file is checked at upload.
      */
     durationChecked: boolean('duration_checked').notNull().default(true),
+    /**
+     * The small version of an image (GET /api/media/:id?size=small, decision 71), made on its first
+     * request: both null until then; its blob's key and size once made; a null key and a size of 0 when
+     * none can be made (not an image, animated, unreadable, too many pixels), the original is served.
+     */
+    thumbKey: text('thumb_key').unique(),
+    thumbSize: bigint('thumb_size', { mode: 'number' }),
   },
   (t) => [
     index('media_owner_kind_idx').on(t.ownerId, t.kind),

@@ -12,6 +12,8 @@ const PRIVATE_KINDS = new Set(['recording-audio', 'recording-screen']);
 
 export type MediaResponse = {
   row: MediaRow;
+  /** What is served: the original, or its small version (decision 71). */
+  file: { contentType: string; size: number; etag: string };
   status: 200 | 206 | 304 | 416;
   range?: ByteRange;
   body?: () => Readable;
@@ -35,8 +37,9 @@ export function mediaService({
       actor: Actor,
       id: string,
       headers: { range?: string; ifNoneMatch?: string },
+      { size }: { size?: 'small' } = {},
     ): Promise<MediaResponse> {
-      const row = isMediaId(id) ? await media.find(id) : null;
+      let row = isMediaId(id) ? await media.find(id) : null;
       if (!row) throw new AppError('not_found', 'Not found');
       if (
         PRIVATE_KINDS.has(row.kind) &&
@@ -46,13 +49,24 @@ export function mediaService({
       ) {
         throw new AppError('not_found', 'Not found');
       }
-      if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(etagOf(row))) {
-        return { row, status: 304 };
+      // The small version only once the original may be seen: the same rules, the same 404s.
+      if (size === 'small') {
+        row = await media.withSmall(row);
+        if (!row) throw new AppError('not_found', 'Not found');
       }
-      const range = parseRange(headers.range, row.size);
-      if (range === 'unsatisfiable') return { row, status: 416 };
-      if (range) return { row, status: 206, range, body: () => media.open(row, range) };
-      return { row, status: 200, body: () => media.open(row) };
+      const small = size === 'small' && row.thumbKey !== null && row.thumbSize !== null;
+      const found = row;
+      const file = small
+        ? { contentType: 'image/webp', size: row.thumbSize!, etag: `"${row.id}.${row.thumbSize}.small"` }
+        : { contentType: row.contentType, size: row.size, etag: etagOf(row) };
+      const open = (range?: ByteRange) => (small ? media.openSmall(found, range) : media.open(found, range));
+      if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(file.etag)) {
+        return { row, file, status: 304 };
+      }
+      const range = parseRange(headers.range, file.size);
+      if (range === 'unsatisfiable') return { row, file, status: 416 };
+      if (range) return { row, file, status: 206, range, body: () => open(range) };
+      return { row, file, status: 200, body: () => open() };
     },
   };
 }
