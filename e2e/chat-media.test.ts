@@ -24,17 +24,30 @@ describe('photo and video messages', () => {
     release();
     await page.getByText(/^Uploading\.\.\./).waitFor({ state: 'detached' });
 
+    // The list loads the photo's small version, the dialog the original (decision 71).
+    const media: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/api/media/'))
+        media.push(`${url.pathname}${url.search} ${res.headers()['content-type']}`);
+    });
     const thumbnail = newestMessage(page).getByRole('button', { name: 'Open photo' });
     await thumbnail.waitFor();
     const image = thumbnail.getByRole('img', { name: `Photo from ${user.name}` });
-    expect(await image.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    const small = await image.getAttribute('src');
+    expect(small).toMatch(/^\/api\/media\/[0-9a-f-]{36}\?size=small$/);
+    const original = small!.replace('?size=small', '');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect.poll(() => media).toContain(`${small} image/webp`);
+    expect(media.filter((m) => m.startsWith(`${original} `))).toEqual([]);
 
     await thumbnail.click();
     const dialog = page.getByRole('dialog', { name: `Photo from ${user.name}` });
     await dialog.waitFor();
     const large = dialog.getByRole('img', { name: `Photo from ${user.name}` });
-    expect(await large.getAttribute('src')).toBe(await image.getAttribute('src'));
+    expect(await large.getAttribute('src')).toBe(original);
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect.poll(() => media).toContain(`${original} image/png`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

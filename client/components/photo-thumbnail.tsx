@@ -1,4 +1,5 @@
 import { Suspense, useState, type ComponentProps } from 'react';
+import { smallMediaUrl } from '@common/media-url';
 import { preloadable } from '../lib/preloadable';
 import { cn } from '../lib/utils';
 import type PhotoLightboxComponent from './photo-lightbox';
@@ -13,7 +14,8 @@ const preloadLightbox = () => void PhotoLightbox.preload().catch(() => undefined
 
 /**
  * A photo in a message (a chat photo, an attempt's frame): a thumbnail that opens the photo enlarged in
- * a dialog titled with its `alt`.
+ * a dialog titled with its `alt`. The thumbnail is the photo's small version (`?size=small`, at most
+ * 480 px high for a box 176 px high, decision 71); the dialog loads the original.
  */
 export function PhotoThumbnail({
   src,
@@ -43,7 +45,7 @@ export function PhotoThumbnail({
         className="group flex h-44 w-fit max-w-full cursor-zoom-in overflow-hidden rounded-lg border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <img
-          src={src}
+          src={smallMediaUrl(src)}
           alt={alt}
           loading="lazy"
           decoding="async"
