@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
 import { isProvisionalMember, useCurrentUser } from '../lib/current-user';
@@ -51,6 +51,10 @@ const useHydrating = () =>
     () => true,
   );
 
+/** What MemberFrame draws besides the member's page: the frame (`null` for the page), or the spinner. */
+const FRAME = 'frame';
+const SPINNER = 'spinner';
+
 /**
  * A members-only page drawn from the member's own data (the own profile): like RequireMember, except
  * that when the server sent the page's frame to a live session (docs/decisions.md decision 68) it is
@@ -61,8 +65,19 @@ export function MemberFrame({ children }: { children: (user: CurrentUser | null)
   const { user, isPending } = useCurrentUser();
   // While React hydrates the frame it draws the frame, even when /me has answered meanwhile (it is
   // asked before the app runs): the member's data in that pass would not match the server's HTML.
-  if (useHydrating()) return <>{children(null)}</>;
-  if (isPending) return isProvisionalMember() ? <>{children(null)}</> : <PageSpinner />;
-  if (!user) return <SendHomeToSignIn />;
-  return <>{children(user)}</>;
+  const hydrating = useHydrating();
+  const wanted = hydrating || (isPending && isProvisionalMember()) ? FRAME : isPending ? SPINNER : user;
+  // The frame is filled in by a deferred render (docs/decisions.md decision 72): /me's answer, and the
+  // re-render that ends hydration, are synchronous renders, one task for the whole page (1.4 s at 4×
+  // CPU in the trace); deferred, React renders the member's page in slices between which the browser
+  // answers input, and the frame stays on screen meanwhile. One value, so that no render sees the
+  // session's state half changed (a `null` user before isPending is false would send the member home).
+  const shown = useDeferredValue(wanted);
+  // The frame is one element from hydration on: the synchronous render that ends hydration (and /me's
+  // answer, before the deferred render) then finds nothing changed in it instead of drawing it again.
+  const frame = useMemo(() => <>{children(null)}</>, [children]);
+  if (shown === FRAME) return frame;
+  if (shown === SPINNER) return <PageSpinner />;
+  if (!shown) return <SendHomeToSignIn />;
+  return <>{children(shown)}</>;
 }
