@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PrivacyLevel } from '@common/constants';
-import { formatDate } from '../lib/date-format';
+import { MONTH_YEAR, formatDate } from '../lib/date-format';
 import { privacyLabel } from '../lib/privacy';
 import { Avatar } from './ui/avatar';
 import { Badge } from './ui/badge';
@@ -21,7 +21,7 @@ export interface ProfileHeroData {
 function memberSince(createdAt: string): string | null {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;
-  return formatDate(date, { month: 'long', year: 'numeric' });
+  return formatDate(date, MONTH_YEAR);
 }
 
 /**

@@ -27,3 +27,16 @@ export function formatDate(
 ): string {
   return dateTimeFormat(locale, options).format(date);
 }
+
+/** "November 2026": a profile's "Member since" and the calendar's month. */
+export const MONTH_YEAR: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
+
+/**
+ * Makes the month-and-year formatter ahead of the render that needs it (docs/decisions.md decision 72).
+ * The first Intl formatter a page makes loads the locale's data: about 45 ms at a phone's speed (4×
+ * CPU), which inside the render that fills a profile in lengthened that one long task; made in a task
+ * of its own while the app's code downloads, it blocks nothing.
+ */
+export function warmDateFormat(): void {
+  dateTimeFormat(undefined, MONTH_YEAR);
+}
