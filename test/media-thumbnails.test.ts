@@ -8,7 +8,8 @@ import { mediaIdFromUrl, smallMediaUrl } from '../common/media-url';
 import { mediaRepository } from '../server/db/repositories/media.repository';
 import { IMAGE_TYPES } from '../server/lib/sniff';
 import { createMediaStore } from '../server/storage/media-store';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createSecondInstance, createTestApp, type TestApp } from './helpers/app';
+import { testDatabaseUrl } from './helpers/database';
 import { buildUser, type BuiltUser } from './helpers/factories';
 import { jpegBytes, pngBytes, uploadFile } from './helpers/uploads';
 
@@ -209,5 +210,28 @@ describe('GET /api/media/:id?size=small', () => {
     // Removing the file removes its small version too.
     await t.app.ctx.media.remove(row.id);
     expect(storedFiles()).toBe(before - 1);
+  });
+});
+
+describe.runIf(testDatabaseUrl)('on two server processes', () => {
+  it('both asked at once answer the same small version, and one is kept', async () => {
+    const other = await createSecondInstance(t);
+    try {
+      const url = await uploadFile(t.app, a, { name: 'p.png', type: 'image/png', bytes: pngBytes(640, 480) });
+      const before = storedFiles();
+      const [one, two] = await Promise.all([
+        get(smallMediaUrl(url), a.cookie),
+        other.app.inject({ url: smallMediaUrl(url), headers: { cookie: b.cookie } }),
+      ]);
+      for (const res of [one, two]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+      }
+      expect(two.rawPayload.equals(one.rawPayload)).toBe(true);
+      expect(two.headers.etag).toBe(one.headers.etag);
+      expect(storedFiles()).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
   });
 });
