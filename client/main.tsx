@@ -5,6 +5,9 @@
 // the app takes over one download later.
 import './index.css';
 import { fetchCurrentUserEarly } from './lib/early-current-user';
+import { warmDateFormat } from './lib/date-format';
+import { fetchMemberProfileEarly, memberPageUsername } from './lib/early-member-profile';
+import { PROFILE_PATH } from './lib/paths';
 import { recordEarlyPresses } from './lib/early-press';
 
 // A button pressed before the app runs would do nothing: it is held and pressed again once the
@@ -46,7 +49,14 @@ function start() {
   // answered to the current-user query when it runs (docs/decisions.md decision 33). Not sooner: requests
   // started before the first paint share the slow link with what it waits for.
   fetchCurrentUserEarly();
+  // Another member's page: their profile, which names their picture, the page's largest element
+  // (docs/decisions.md decision 72).
+  const path = window.location.pathname;
+  fetchMemberProfileEarly(path);
   preloadPageChunks();
+  // A profile's first render writes "Member since": its formatter is made now, while the app's code
+  // downloads, not in that render (docs/decisions.md decision 72).
+  if (path === PROFILE_PATH || memberPageUsername(path) !== null) setTimeout(warmDateFormat, 0);
   // Replayed once React has a root on the page (boot.tsx's `started`): it hydrates the pressed part
   // first and then handles the press.
   void import('./boot')
