@@ -53,13 +53,22 @@ describe('attempts posted back', () => {
     await message.getByRole('list', { name: 'Angles measured' }).getByText('Angle 1: 90.0°').waitFor();
     const image = message.getByRole('img', { name: /^Attempt by / });
     await image.waitFor();
-    // The frame is the PNG export: twice the canvas wide, with the band of values under it.
-    const size = await image.evaluate(async (img: HTMLImageElement) => {
+    // The discussion shows the frame's small version (at most 480 px high, decision 71)…
+    const small = await image.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(small[1]).toBeLessThanOrEqual(480);
+    // …and Open frame the original, the PNG export: twice the canvas wide, with the band of values under it.
+    await message.getByRole('button', { name: 'Open frame' }).click();
+    const large = page.getByRole('dialog').getByRole('img', { name: /^Attempt by / });
+    const size = await large.evaluate(async (img: HTMLImageElement) => {
       await img.decode();
       return [img.naturalWidth, img.naturalHeight];
     });
     expect(size[0]).toBe(1600);
     expect(size[1]).toBeGreaterThan(800);
+    expect(size[0]! / size[1]!).toBeCloseTo(small[0]! / small[1]!, 1);
   });
 
   it('posts a video frame with its clip to the chat, and its author deletes it with its files', async () => {
