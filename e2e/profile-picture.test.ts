@@ -38,7 +38,8 @@ describe('profile picture', () => {
     // Radix renders the <img> only once the picture has loaded from /api/media/…
     const headerPicture = page.getByRole('button', { name: 'User menu' }).locator('img');
     await headerPicture.waitFor();
-    expect(await headerPicture.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
+    // Its small version (decision 71), a WebP made from the PNG sent.
+    expect(await headerPicture.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]{36}\?size=small$/);
     const profilePicture = page.getByRole('img', { name: user.name });
     await profilePicture.waitFor();
     expect(await profilePicture.getAttribute('src')).toBe(await headerPicture.getAttribute('src'));

@@ -1,9 +1,11 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { smallMediaUrl } from '@common/media-url';
 import { cn, initialsOf } from '../../lib/utils';
 
 /**
  * A round picture with the person's initials while it loads or when there is none. `decorative` hides it
- * from screen readers where the name is already written next to it.
+ * from screen readers where the name is already written next to it. A picture stored here is asked for
+ * as its small version (decision 71: at most 480 px, a few KB, where the file uploaded may be megabytes).
  */
 export function Avatar({
   name,
@@ -25,7 +27,11 @@ export function Avatar({
       )}
     >
       {src ? (
-        <AvatarPrimitive.Image src={src} alt={name} className="aspect-square size-full object-cover" />
+        <AvatarPrimitive.Image
+          src={smallMediaUrl(src)}
+          alt={name}
+          className="aspect-square size-full object-cover"
+        />
       ) : null}
       <AvatarPrimitive.Fallback
         delayMs={src ? 300 : 0}
