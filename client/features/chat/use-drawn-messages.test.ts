@@ -53,9 +53,11 @@ describe('nextDrawnFrom: each later step', () => {
 
   it('counts messages, not ids (ids have gaps where messages were deleted)', () => {
     const messages = room([2, 4, 6, 8, 10, ...ids(20, 60)]);
-    // 50 is the 36th message held: 16 before it is the 20th, id 34; 30 is the 16th: the rest.
-    expect(DRAWN_STEP).toBe(16);
-    expect(nextDrawnFrom(messages, 50)).toBe(34);
-    expect(nextDrawnFrom(messages, 30)).toBeNull();
+    // 50 is the 36th message held: 8 before it is the 28th, id 42; 25 is the 11th: 8 before it is
+    // the 3rd, id 6; 22 is the 8th: the rest.
+    expect(DRAWN_STEP).toBe(8);
+    expect(nextDrawnFrom(messages, 50)).toBe(42);
+    expect(nextDrawnFrom(messages, 25)).toBe(6);
+    expect(nextDrawnFrom(messages, 22)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { whenIdle } from '../../lib/when-idle';
 /** The newest messages drawn as the room opens: more than its 400 px show on any screen. */
 export const FIRST_DRAWN = 12;
 /** How many older messages held each later step draws. */
-export const DRAWN_STEP = 16;
+export const DRAWN_STEP = 8;
 
 /**
  * Where the drawn list starts: the oldest message id drawn, null for all of them. Before the member's

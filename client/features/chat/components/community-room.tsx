@@ -104,7 +104,9 @@ export function CommunityRoom({ username }: { username: string }) {
               {loadingOlder ? <Spinner label="Loading older messages" className="[&_svg]:size-4" /> : null}
             </div>
           ) : null}
-          <ol ref={scroll.contentRef} className="grid">
+          {/* A block list, not a grid: the messages drawn later go in above (decision 73), and a grid
+              lays all its rows out again for each one. */}
+          <ol ref={scroll.contentRef}>
             {drawn?.map((message, i) => (
               <Fragment key={message.id}>
                 {message.id === unread.dividerId ? <UnreadDivider label={unread.dividerLabel} /> : null}
@@ -153,13 +155,16 @@ export function CommunityRoom({ username }: { username: string }) {
   );
 }
 
-/** The line above the first message the member had not read when the chat opened (decision 59). */
+/**
+ * The line above the first message the member had not read when the chat opened (decision 59). Its
+ * bottom margin meets the next message's top one in the block list: 16 px between them.
+ */
 function UnreadDivider({ label }: { label: string }) {
   return (
     <li
       data-unread-divider=""
       tabIndex={-1}
-      className="my-2 flex items-center gap-3 text-xs font-bold uppercase tracking-wide text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="mb-4 mt-2 flex items-center gap-3 text-xs font-bold uppercase tracking-wide text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <span aria-hidden="true" className="h-px flex-1 bg-brand/60" />
       {label}
