@@ -12,6 +12,13 @@ describe('photo and video messages', () => {
     const { page, context, baseURL } = f;
     const { user } = await signUpViaApi(context, baseURL);
     await openChat(page);
+    // Every media answer from before the upload ends: the list may load the photo at once.
+    const media: string[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.startsWith('/api/media/'))
+        media.push(`${url.pathname}${url.search} ${res.headers()['content-type']}`);
+    });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/upload', async (route) => {
@@ -25,12 +32,6 @@ describe('photo and video messages', () => {
     await page.getByText(/^Uploading\.\.\./).waitFor({ state: 'detached' });
 
     // The list loads the photo's small version, the dialog the original (decision 71).
-    const media: string[] = [];
-    page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.pathname.startsWith('/api/media/'))
-        media.push(`${url.pathname}${url.search} ${res.headers()['content-type']}`);
-    });
     const thumbnail = newestMessage(page).getByRole('button', { name: 'Open photo' });
     await thumbnail.waitFor();
     const image = thumbnail.getByRole('img', { name: `Photo from ${user.name}` });
