@@ -49,7 +49,7 @@ describe('pose compare (issue 19)', () => {
     await compare.getByLabel('Joint').selectOption({ label: 'Right knee' });
     const chart = compare.getByRole('slider', { name: 'Right knee of both players over time' });
     expect(await chart.getAttribute('aria-valuetext')).toMatch(
-      /^0\.0 s: Player 1 – Right knee \d+°, Player 2 – Right knee \d+°$/,
+      /^0\.000 s: Player 1 – Right knee \d+°, Player 2 – Right knee \d+°$/,
     );
 
     // CSV: one row per player 1 frame; player 2's column is its own angles 6 frames on, and empty where

@@ -87,13 +87,17 @@ describe('what a screen reader hears', () => {
 
   it('says the time and each angle at the nearest sample', () => {
     const data = { times: [0, 0.5, 1], duration: 1, series };
-    expect(describeAt(data, 0)).toBe('0.0 s: Left knee 92°, Right knee 170°');
-    expect(describeAt(data, 0.55)).toBe('0.6 s: Left knee 92°, Right knee not seen');
+    expect(describeAt(data, 0)).toBe('0.000 s: Left knee 92°, Right knee 170°');
+    expect(describeAt(data, 0.55)).toBe('0.550 s: Left knee 92°, Right knee not seen');
+    // A 240 fps capture's neighbouring frames read apart.
+    const slow = { times: [0, 1 / 240, 2 / 240], duration: 2 / 240, series };
+    expect(describeAt(slow, 1 / 240)).toBe('0.004 s: Left knee 92°, Right knee not seen');
+    expect(describeAt(slow, 2 / 240)).toBe('0.008 s: Left knee not seen, Right knee 168°');
   });
 
   it('says when there is nothing to show', () => {
-    expect(describeAt({ times: [0], duration: 1, series: [] }, 0)).toBe('0.0 s: No angles to show');
+    expect(describeAt({ times: [0], duration: 1, series: [] }, 0)).toBe('0.000 s: No angles to show');
     const empty = [{ label: 'Left knee', color: '#000', values: [null] }];
-    expect(describeAt({ times: [0], duration: 1, series: empty }, 0)).toBe('0.0 s: No angles to show');
+    expect(describeAt({ times: [0], duration: 1, series: empty }, 0)).toBe('0.000 s: No angles to show');
   });
 });

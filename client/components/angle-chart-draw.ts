@@ -111,7 +111,9 @@ export function stepTime(
 
 /** The values at `time` as a screen reader hears them: '1.2 s: Left knee 92°, Right knee not seen'. */
 export function describeAt(data: ChartData, time: number): string {
-  const at = `${time.toFixed(1)} s`;
+  // To the millisecond, as the stopwatches and the CSV (issue 33): at a slow-motion clip's real time a
+  // tenth of a second is dozens of samples, which one decimal would all read alike.
+  const at = `${time.toFixed(3)} s`;
   const index = nearestSample(data.times, time);
   if (index < 0 || !hasValues(data.series)) return `${at}: ${EMPTY_CHART_TEXT}`;
   const values = data.series.map((s) => {
