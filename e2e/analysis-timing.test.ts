@@ -78,6 +78,17 @@ describe('real time from a slow-motion capture rate', () => {
     await expect
       .poll(() => bar.getByRole('listitem').allTextContents())
       .toEqual(['Stopwatch 1: 0.417 s (from 0.100 s)', 'Stopwatch 2: 0.200 s (from 0.000 s)']);
+    // Undo takes back the last stop alone: Stopwatch 2 runs again, and stops again where it is stopped.
+    await tool.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => bar.getByRole('listitem').allTextContents())
+      .toEqual(['Stopwatch 1: 0.417 s (from 0.100 s)', 'Stopwatch 2: running from 0.000 s']);
+    await tool.getByRole('status').getByText("Stopwatch 2's stop removed: it runs again.").waitFor();
+    await canvas.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => bar.getByRole('listitem').allTextContents())
+      .toEqual(['Stopwatch 1: 0.417 s (from 0.100 s)', 'Stopwatch 2: 0.200 s (from 0.000 s)']);
     // Both are drawn on the video in the stopwatch's sky blue, where they were placed.
     const isSkyBlue = ([r, g, b]: number[]) => r! < 110 && g! > 150 && b! > 200;
     expect(isSkyBlue(await pixelAt(tool, 250, 250))).toBe(true);

@@ -13,7 +13,7 @@ const STEPS = [
   'Stopwatch (blue, S): click where to show it to start it on this frame; step to the last frame and click it (or Stop, or Enter) to stop it. It reads its real time to the millisecond; “Measurements CSV” beside Export saves every measurement.',
   'Real units: choose Calibrate (violet, K), draw a line over something of known length (a 1 m stick, a lane line) and type its length in cm, m, in or ft. Every line and drawing then shows its length in that unit; Reset calibration goes back to pixels.',
   'Trajectory (pink, T): click the point to follow (a hip, the ball); each click sets it on this frame and shows the next. Finish (or Esc) shows its path, distance and speed (m/s once calibrated). After Pose → Analyse clip, “Follow joint” draws a joint’s path for you.',
-  'Undo removes the last drawing, Clear removes them all; export saves the frame with its drawings as a PNG.',
+  'Undo removes the last drawing (or takes back a stopwatch’s last stop), Clear removes them all; export saves the frame with its drawings as a PNG.',
   'Below, compare two athletes side by side; turn on Sync to play and seek both together, keeping their offset.',
   'Overlay draws Player 2 over Player 1, both kept in Sync, with both players’ drawings: set its Opacity with the slider (arrow keys, Page Up/Down, Home/End); zoom Player 1 to zoom both, or pan and zoom Player 2 on its own canvas to line the athletes up. Export takes the overlay as shown.',
 ] as const;

@@ -166,6 +166,11 @@ export class AnalysisEngine {
   private media: LoadedMedia | null = null;
   private view: ViewTransform = makeView({ width: CANVAS_WIDTH, height: CANVAS_HEIGHT });
   private annotations: Annotation[] = [];
+  /**
+   * The stops Undo can take back, oldest first: which stopwatch, how it was before and after, and how
+   * many annotations there were then (so that Undo takes back what came after a stop first).
+   */
+  private stops: { index: number; before: Annotation; after: Annotation; count: number }[] = [];
   /** Counts changes to `annotations`, which are edited in place. */
   private revision = 0;
   private pending: Pending | null = null;
@@ -261,6 +266,7 @@ export class AnalysisEngine {
       rate: (fps) => this.onMeasuredRate(fps),
     });
     this.annotations = [];
+    this.stops = [];
     this.revision++;
     this.pending = null;
     this.gestures.dropToolGesture();
@@ -522,11 +528,39 @@ export class AnalysisEngine {
     const s = this.annotations[i];
     if (!s || s.type !== 'stopwatch') return false;
     const frame = this.currentFrame;
-    this.annotations[i] = { ...s, start: Math.min(s.start, frame), stop: Math.max(s.start, frame) };
+    const stopped: Annotation = { ...s, start: Math.min(s.start, frame), stop: Math.max(s.start, frame) };
+    this.annotations[i] = stopped;
+    this.stops.push({ index: i, before: s, after: stopped, count: this.annotations.length });
     this.annotationsChanged();
-    const n = this.annotations.slice(0, i + 1).filter((a) => a.type === 'stopwatch').length;
-    const text = this.state.annotationTexts.find((t) => t.startsWith(`Stopwatch ${n}:`));
+    const text = this.state.annotationTexts.find((t) => t.startsWith(`${this.stopwatchName(i)}:`));
     if (text) this.announce(`${text.replace(/ \(from .*\)$/, '')}, stopped.`);
+    return true;
+  }
+
+  /** "Stopwatch n", as the annotation list names the stopwatch at `index`. */
+  private stopwatchName(index: number): string {
+    return `Stopwatch ${this.annotations.slice(0, index + 1).filter((a) => a.type === 'stopwatch').length}`;
+  }
+
+  /**
+   * Takes back the last stop when it is the last thing done: the stopwatch is as it was before (running,
+   * or stopped where it was, for one stopped again). Returns whether it did.
+   */
+  private undoStop(): boolean {
+    const last = this.stops.at(-1);
+    if (!last || this.annotations.length !== last.count || this.annotations[last.index] !== last.after) {
+      return false;
+    }
+    this.stops.pop();
+    this.annotations[last.index] = last.before;
+    this.annotationsChanged();
+    const name = this.stopwatchName(last.index);
+    const before = last.before;
+    this.announce(
+      before.type === 'stopwatch' && before.stop === null
+        ? `${name}'s stop removed: it runs again.`
+        : `${name}'s last stop removed.`,
+    );
     return true;
   }
 
@@ -547,6 +581,7 @@ export class AnalysisEngine {
   clear() {
     const had = this.annotations.length > 0 || this.pending !== null;
     this.annotations = [];
+    this.stops = [];
     this.pending = null;
     this.setState({ trajectoryPoints: 0 });
     this.gestures.dropToolGesture();
@@ -648,7 +683,10 @@ export class AnalysisEngine {
     this.announce('Reference line drawn. Type its real length.');
   }
 
-  /** Drops a half-drawn shape if there is one, otherwise the last annotation. */
+  /**
+   * Drops a half-drawn shape if there is one; otherwise takes back a stopwatch's stop if that was the last
+   * thing done, else the last annotation.
+   */
   undo() {
     if (this.pending?.type === 'trajectory' && this.pending.points.length > 1) {
       // Undo in a trajectory under way takes back its last point.
@@ -660,9 +698,13 @@ export class AnalysisEngine {
       return;
     }
     if (this.pending?.type === 'trajectory') this.setState({ trajectoryPoints: 0 });
+    if (!this.pending && this.undoStop()) return;
     const removed = this.pending ? 'Shape cancelled.' : this.state.annotationTexts.at(-1);
     if (this.pending) this.pending = null;
-    else this.annotations.pop();
+    else {
+      this.annotations.pop();
+      this.stops = this.stops.filter((stop) => stop.index < this.annotations.length);
+    }
     this.annotationsChanged();
     if (removed) this.announce(removed.endsWith('.') ? removed : `Removed ${removed}.`);
   }
@@ -670,6 +712,7 @@ export class AnalysisEngine {
   /** Replaces the annotations (the benchmark loads 500 at once). */
   setAnnotations(annotations: Annotation[]) {
     this.annotations = annotations.slice();
+    this.stops = [];
     this.pending = null;
     this.annotationsChanged();
   }
