@@ -55,8 +55,17 @@ export function AppRouter() {
   // The same element whatever the current user (docs/decisions.md decision 65): /api/auth/me's answer
   // re-renders the router, and it must not re-render the whole page with it (a render that data causes
   // is not time-sliced: on the physiological page it was one long task). Switch follows the address
-  // itself.
-  const routes = useMemo(() => <Routes />, []);
+  // itself. The Suspense boundary is part of that element (decision 78): hydration leaves the page in
+  // it for a later pass, and a new boundary element (its new fallback) from /me's answer made React
+  // hydrate the whole page inside that answer's synchronous render.
+  const routes = useMemo(
+    () => (
+      <Suspense fallback={<PageSpinner />}>
+        <Routes />
+      </Suspense>
+    ),
+    [],
+  );
   if (user && user.membership !== 'active' && !OPEN_WHILE_PENDING.has(location)) {
     return (
       <Suspense fallback={<PageSpinner />}>
