@@ -28,7 +28,7 @@
  */
 import { rateFromTimes, snapFrameRate } from '../pose/frame-rate';
 import { openWebm } from '../pose/demux/webm-demux';
-import { looksLikeMp4 } from '../pose/demux/mp4-demux';
+import { looksLikeMp4 } from '../pose/demux/mp4-signature';
 import { blobSource, type ByteSource } from '../pose/demux/types';
 import { isCaptureRate } from './timing';
 

@@ -20,12 +20,7 @@ const READ_BYTES = 4 * 1024 * 1024;
 
 type TopBox = { type: string; start: number; size: number };
 
-/** Whether the bytes begin like an MP4/QuickTime file: a box whose type is one a file starts with. */
-export function looksLikeMp4(head: Uint8Array): boolean {
-  if (head.length < 8) return false;
-  const type = String.fromCharCode(...head.subarray(4, 8));
-  return ['ftyp', 'moov', 'mdat', 'free', 'skip', 'wide', 'pnot'].includes(type);
-}
+export { looksLikeMp4 } from './mp4-signature';
 
 /** The top-level boxes of the file, from their 8- or 16-byte headers. */
 async function topBoxes(source: ByteSource): Promise<TopBox[]> {
