@@ -3,7 +3,8 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { JOINTS, smoothSeries, type JointId } from '@common/pose';
 import { ANGLE_CHART_COLORS, AngleChart, type AngleChartHandle } from '../../../components/angle-chart';
 import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
-import { alignToFirst, compareCsv, compareHint, jointSeries } from '../pose/compare-series';
+import { realSeconds, realTimeAt } from '../engine/timing';
+import { alignToFirst, compareCsv, compareHint, jointSeries, onRealClock } from '../pose/compare-series';
 import { ChartDownloads } from './chart-downloads';
 import { usePoseState } from './pose-panel';
 
@@ -11,7 +12,8 @@ type Player = { engine: AnalysisEngine | null; state: EngineState };
 
 /**
  * Compare (issue 19): with Sync on and both clips analysed, one joint's angle of both athletes on one
- * chart, on player 1's clock, player 2 shifted by the Sync offset (e.g. the coach's reference from the
+ * chart, on player 1's real clock (a slow-motion clip's capture rate counted, as Sync counts it: issue
+ * 33), player 2 shifted by the Sync offset (e.g. the coach's reference from the
  * lesson video against the member's attempt). The cursor follows player 1; a click seeks player 1 and
  * Sync moves player 2 with it. Everything stays on the device.
  */
@@ -24,7 +26,7 @@ export function PoseCompare({
   one: Player;
   two: Player;
   synced: boolean;
-  /** Player 2's time minus player 1's while Sync is on. */
+  /** Player 2's real time minus player 1's while Sync is on. */
   offset: number;
 }) {
   const headingId = useId();
@@ -40,24 +42,26 @@ export function PoseCompare({
   const csvName = JOINTS.find((j) => j.id === joint)?.csv ?? joint;
 
   // Raw angles for the CSV (as the pose CSV writes them), smoothed ones for the chart (as its chart
-  // draws them); player 2 is smoothed over its own frames before it is lined up.
+  // draws them); player 2 is smoothed over its own frames before it is lined up. Both are on their
+  // real clocks: the offset is real time, and a 240 fps capture's file time is 8 times its real time.
+  const timing1 = one.state.timing;
+  const timing2 = two.state.timing;
   const data = useMemo(() => {
     if (!synced || !first || !second) return null;
-    const times = first.frames.map((f) => f.time);
+    const clock1 = onRealClock(first, timing1);
+    const clock2 = onRealClock(second, timing2);
     const raw1 = jointSeries(first, joint);
     const raw2 = jointSeries(second, joint);
-    const secondTimes = second.frames.map((f) => f.time);
-    const align = (values: readonly (number | null)[]) =>
-      alignToFirst({ times, fps: first.fps }, { times: secondTimes, fps: second.fps, values }, offset);
+    const align = (values: readonly (number | null)[]) => alignToFirst(clock1, { ...clock2, values }, offset);
     return {
-      times,
+      times: clock1.times,
       raw: [raw1, align(raw2)] as const,
       series: [
         { label: `Player 1 – ${label}`, color: ANGLE_CHART_COLORS[0], values: smoothSeries(raw1) },
         { label: `Player 2 – ${label}`, color: ANGLE_CHART_COLORS[1], values: align(smoothSeries(raw2)) },
       ],
     };
-  }, [synced, first, second, joint, label, offset]);
+  }, [synced, first, second, joint, label, offset, timing1, timing2]);
 
   const name = `side-by-side-${csvName.replaceAll('_', '-')}`;
 
@@ -107,10 +111,10 @@ export function PoseCompare({
           ref={chartRef}
           label={`${label} of both players over time`}
           times={data.times}
-          duration={one.state.duration}
+          duration={realSeconds(one.state.duration, timing1)}
           series={data.series}
-          cursor={one.state.time}
-          onSeek={(t) => one.engine?.seek(t)}
+          cursor={realTimeAt(one.state.time, timing1)}
+          onSeek={(t) => one.engine?.seekReal(t)}
         />
       )}
     </section>

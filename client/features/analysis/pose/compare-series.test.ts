@@ -1,8 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { LANDMARK, POSE_LANDMARK_COUNT, type PoseLandmark } from '@common/pose';
-import { alignToFirst, compareCsv, compareHint, jointSeries } from './compare-series';
+import { alignToFirst, compareCsv, compareHint, jointSeries, onRealClock } from './compare-series';
 
 const framesAt = (fps: number, count: number) => Array.from({ length: count }, (_, i) => i / fps);
+
+describe('onRealClock', () => {
+  it('puts a slow-motion clip on its real clock, frame by frame', () => {
+    const frames = [0, 1, 2, 8, 240].map((frame) => ({ frame }));
+    const clock = onRealClock({ fps: 30, frames }, { fileFps: 30, captureFps: 240 });
+    expect(clock.fps).toBe(240);
+    expect(clock.times).toEqual([0, 1 / 240, 2 / 240, 8 / 240, 1]);
+    expect(onRealClock({ fps: 30, frames }, { fileFps: 30, captureFps: 30 }).times).toEqual([
+      0,
+      1 / 30,
+      2 / 30,
+      8 / 30,
+      8,
+    ]);
+  });
+
+  it('lines a 240 fps capture up with a normal clip by real time, not by file time', () => {
+    // Player 1: 240 fps saved at 30 fps, 16 frames (1/15 s of real time); player 2: a 30 fps clip.
+    const first = onRealClock(
+      { fps: 30, frames: Array.from({ length: 16 }, (_, frame) => ({ frame })) },
+      { fileFps: 30, captureFps: 240 },
+    );
+    const second = onRealClock(
+      { fps: 30, frames: Array.from({ length: 4 }, (_, frame) => ({ frame })) },
+      { fileFps: 30, captureFps: 30 },
+    );
+    const values = [10, 11, 12, 13];
+    // Eight of player 1's frames last one of player 2's.
+    expect(alignToFirst(first, { ...second, values }, 0)).toEqual([
+      ...Array<number>(8).fill(10),
+      ...Array<number>(8).fill(11),
+    ]);
+    // Player 2 ahead by 0.1 s of real time: three of its frames on.
+    expect(alignToFirst(first, { ...second, values }, 0.1)[0]).toBe(13);
+  });
+});
 
 describe('alignToFirst', () => {
   it('with no offset and the same rate gives player 2 frame for frame', () => {

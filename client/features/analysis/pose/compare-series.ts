@@ -1,4 +1,5 @@
 import { JOINTS, jointAngles, type JointId, type PoseFrame } from '@common/pose';
+import { realSecondsOfFrames, slowMotionFactor, type Timing } from '../engine/timing';
 
 /** A clip's analysed frames as the comparison needs them (a ClipAnalysis fits). */
 export type AnalysedClip = {
@@ -10,6 +11,21 @@ export type AnalysedClip = {
 /** A joint's angle in degrees in each analysed frame of a clip, in order (null: not seen). */
 export function jointSeries(clip: AnalysedClip, joint: JointId): (number | null)[] {
   return clip.frames.map((f) => jointAngles(f.landmarks, clip.size)[joint].degrees);
+}
+
+/**
+ * A clip's analysed frames on its real clock (issue 33, decision 62): each frame's real time and the
+ * analysed frames per real second. A 240 fps capture saved at 30 fps and analysed at 30 fps has 240
+ * frames a real second; Sync's offset is in real time, so both players are lined up on this clock.
+ */
+export function onRealClock(
+  clip: { fps: number; frames: readonly Pick<PoseFrame, 'frame'>[] },
+  timing: Timing,
+): { times: number[]; fps: number } {
+  return {
+    times: clip.frames.map((f) => realSecondsOfFrames(f.frame, timing)),
+    fps: clip.fps * slowMotionFactor(timing),
+  };
 }
 
 /**
@@ -58,7 +74,7 @@ function fixed(value: number, decimals: number): string {
 
 /**
  * The comparison's CSV: header `time,player_1_<joint csv>,player_2_<joint csv>`; one row per player 1
- * frame, time in seconds with 3 decimals on player 1's clock, angles with 1 decimal, empty cells for
+ * frame, time in seconds with 3 decimals on player 1's real clock, angles with 1 decimal, empty cells for
  * null; lines end with \r\n (RFC 4180, like the pose CSV).
  */
 export function compareCsv(
