@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadMemberChrome } from './app/layout/header';
-import { MEMBER_PAGES } from './app/member-pages';
+import { memberPageOf } from './app/member-pages';
 import { loadMemberHome } from './app/routes/home-page';
 import { seedSignedOut, startAsProvisionalMember } from './lib/current-user';
 import { queryClient } from './lib/query-client';
@@ -36,7 +36,7 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const { pathname } = window.location;
-  const memberPage = MEMBER_PAGES.get(pathname);
+  const memberPage = memberPageOf(pathname);
   try {
     await startIn(container, pathname, memberPage);
   } finally {
@@ -48,7 +48,7 @@ export async function start(): Promise<void> {
 async function startIn(
   container: HTMLElement,
   pathname: string,
-  memberPage: ReturnType<typeof MEMBER_PAGES.get>,
+  memberPage: ReturnType<typeof memberPageOf>,
 ): Promise<void> {
   if (container.getAttribute(PRERENDERED_ATTRIBUTE) === 'member' && memberPage) {
     // The server sends this page only to a live session: start as a member, provisionally, while

@@ -82,7 +82,8 @@ export async function prerender(root, clientDir) {
     // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
     // would share the slow link with the stylesheet and the font the first paint waits for).
     const preloads = chunksOf(manifest, modules).map((file) => `/${file}`);
-    const name = route.slice(1).replaceAll('/', '--');
+    // `/member/*` (another member's frame, decision 75) is `member--_`.
+    const name = route.slice(1).replaceAll('/', '--').replaceAll('*', '_');
     const file = variant ? `${name}@${variant}.html` : `${name}.html`;
     const content = page('member', html, preloads, variant).replace(
       TITLE,

@@ -175,6 +175,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     sessionCookie: sessionCookieName(config.secureCookies),
     memberPagesDir: config.memberPagesDir,
     sessions: ctx.sessions,
+    memberPicture: ctx.members.pictureOf,
   });
 
   await ctx.sessions.start();

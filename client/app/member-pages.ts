@@ -4,10 +4,12 @@
 // scripts/prerender.mjs preloads their code from the HTML, the server sends one only to a live
 // session, and start.tsx hydrates it.
 import { THINK_TANKS, TOPICS, lessonsOf, type ThinkTank } from '@common/curriculum';
+import { MEMBER_FRAME_PATH, memberPageUsername } from '@common/member-page-path';
 import type { FrameVariant } from '../lib/member-frame';
 import { PROFILE_PATH, lessonPath, thinkTankPath, topicPath } from '../lib/paths';
 import {
   LessonPage,
+  MemberPage,
   PhysiologicalPage,
   ProfilePage,
   SpiritualPage,
@@ -61,7 +63,9 @@ const TOPIC: MemberPageKind = {
   modules: ['app/routes/think-tank-topic-page.tsx'],
 };
 const LESSON: MemberPageKind = {
-  preload: async () => void (await LessonPage.preload()),
+  preload: async () => (await LessonPage.preload()).preloadParts(),
+  // The discussion hydrates late (docs/decisions.md decision 78).
+  preloadForHydration: async () => void (await LessonPage.preload()),
   modules: ['app/routes/lesson-page.tsx'],
 };
 
@@ -82,7 +86,20 @@ const PROFILE: MemberPageKind = {
   variants: ['email-unconfirmed'],
 };
 
-/** Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons, and the own profile. */
+/**
+ * Another member's page's frame (docs/decisions.md decision 75), one for every /member/<username>: header,
+ * the profile's cards with placeholders, and the picture's slot, which the server fills for a viewer who
+ * may see the member.
+ */
+const MEMBER: MemberPageKind = {
+  preload: async () => void (await MemberPage.preload()),
+  modules: ['app/routes/member-page.tsx'],
+};
+
+/**
+ * Every prerendered member page by path: 5 Think Tanks, 8 topics, 36 lessons, the own profile, and
+ * another member's frame.
+ */
 export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
   ...THINK_TANKS.map((area): [string, MemberPageKind] => [
     thinkTankPath(area),
@@ -93,4 +110,13 @@ export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
     lessonsOf(topic).map((lesson): [string, MemberPageKind] => [lessonPath(lesson), LESSON]),
   ),
   [PROFILE_PATH, PROFILE],
+  [MEMBER_FRAME_PATH, MEMBER],
 ]);
+
+/** The prerendered member page drawn at `pathname`: its own, or the frame of every /member/<username>. */
+export function memberPageOf(pathname: string): MemberPageKind | undefined {
+  return (
+    MEMBER_PAGES.get(pathname) ??
+    (memberPageUsername(pathname) === null ? undefined : MEMBER_PAGES.get(MEMBER_FRAME_PATH))
+  );
+}

@@ -23,7 +23,7 @@ const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const SettingsPage = lazy(() => import('./routes/settings-page'));
 const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));
 const MyAttemptsPage = lazy(() => import('./routes/my-attempts-page'));
-const MemberPage = lazy(() => import('./routes/member-page'));
+export const MemberPage = preloadable(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
 export const SpiritualPage = preloadable(() => import('./routes/spiritual-page'));
@@ -73,7 +73,7 @@ export function AppRouter() {
       </Suspense>
     );
   }
-  return <Suspense fallback={<PageSpinner />}>{routes}</Suspense>;
+  return routes;
 }
 
 function Routes() {

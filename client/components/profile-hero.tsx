@@ -1,6 +1,7 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PrivacyLevel } from '@common/constants';
+import { MEMBER_PICTURE_ATTRIBUTE } from '@common/member-page-path';
 import { MONTH_YEAR, formatDate } from '../lib/date-format';
 import { privacyLabel } from '../lib/privacy';
 import { Avatar } from './ui/avatar';
@@ -25,6 +26,14 @@ function memberSince(createdAt: string): string | null {
 }
 
 /**
+ * In another member's frame, the slot of their picture (docs/decisions.md decision 75): hidden and
+ * without a source as prerendered; the server gives it the picture's URL for a viewer who may see it, so
+ * that the browser paints it with the first HTML. React does not compare attributes when it hydrates, so
+ * it keeps the server's.
+ */
+const pictureSlot = { [MEMBER_PICTURE_ATTRIBUTE]: '' };
+
+/**
  * The top card of a profile: banner, avatar (initials fallback), name, @handle, the ACTIVE and ADMIN
  * badges and the privacy label. `pictureActions` sit under the badges, `actions` on the right. With no
  * `profile` (the own profile's frame before /api/auth/me answers, docs/decisions.md decision 68), the same
@@ -34,10 +43,13 @@ export function ProfileHero({
   profile,
   pictureActions,
   actions,
+  pictureSlot: withPictureSlot = false,
 }: {
   profile: ProfileHeroData | null;
   pictureActions?: ReactNode;
   actions?: ReactNode;
+  /** With no `profile`: the circle holds the slot the server fills with the picture (decision 75). */
+  pictureSlot?: boolean;
 }) {
   const since = profile && memberSince(profile.createdAt);
   return (
@@ -57,8 +69,12 @@ export function ProfileHero({
           ) : (
             <div
               aria-hidden="true"
-              className="relative -mt-12 size-24 shrink-0 rounded-full bg-muted ring-4 ring-card"
-            />
+              className="relative -mt-12 size-24 shrink-0 overflow-hidden rounded-full bg-muted ring-4 ring-card"
+            >
+              {withPictureSlot ? (
+                <img {...pictureSlot} hidden alt="" className="aspect-square size-full object-cover" />
+              ) : null}
+            </div>
           )}
           <div className="grid min-w-0 gap-1.5 sm:pt-3">
             <h2 className="font-display text-2xl font-black leading-tight break-words sm:text-3xl">

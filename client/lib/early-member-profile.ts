@@ -6,24 +6,16 @@
 // shares the slow link with the app's chunks.)
 // The member-profile query takes this answer instead of asking again. Nothing here may import the app:
 // main.tsx's chunk stays a couple of kilobytes.
+import { memberPageUsername } from '@common/member-page-path';
 
 /** The API's URL of a member's profile (client/features/members/api/get-member-profile.ts asks it). */
 export function memberProfileUrl(username: string): string {
   return `/api/members/username/${encodeURIComponent(username)}`;
 }
 
-let early: { url: string; response: Promise<Response> } | undefined;
+export { memberPageUsername };
 
-/** The username of a /member/<username> path, decoded; null for any other path. */
-export function memberPageUsername(pathname: string): string | null {
-  const match = /^\/member\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-}
+let early: { url: string; response: Promise<Response> } | undefined;
 
 /**
  * On a member's page, starts the request of their profile. Does nothing on any other page. A

@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import zlib from 'node:zlib';
 import { ERRORS } from '../../common/contracts/errors';
-import type { SessionStore } from '../storage/session-store';
+import { isMediaUrl, smallMediaUrl } from '../../common/media-url';
+import { MEMBER_FRAME_PATH, MEMBER_PICTURE_SLOT, memberPageUsername } from '../../common/member-page-path';
+import type { Actor, SessionStore } from '../storage/session-store';
 
 /** The built pages (scripts/build.mjs): the home page prerendered signed out, and the layout shell. */
 export const HOME_PAGE = 'index.html';
@@ -22,7 +25,15 @@ export type ClientOptions = {
   memberPagesDir: string;
   /** Tells a live session from a visitor's, an expired or a revoked one. */
   sessions: Pick<SessionStore, 'resolve'>;
+  /**
+   * The picture of a member's page as GET /api/members/username/:username would give it to `actor`, or
+   * null (refused, or none): written into that page's frame (decision 75). Without it, no picture.
+   */
+  memberPicture?: (actor: Actor, username: string) => Promise<string | null>;
 };
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The prerendered member pages by path, or none (a build before them, or no build). */
 function readMemberPages(dir: string): ReadonlyMap<string, string> {
@@ -71,9 +82,16 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
    * answer, gets what it got before: members-only text never leaks. Of a page's frames, the one for
    * this session: the profile's with the e-mail note's outline while the address is unconfirmed.
    */
-  async function memberPageFor(request: FastifyRequest, url: string): Promise<string | null> {
-    // `#` names a page's other frame in the index, never a path of its own.
-    const file = url.includes('#') ? undefined : memberPages.get(url);
+  async function memberPageFor(
+    request: FastifyRequest,
+    url: string,
+  ): Promise<{ file: string; picture: string | null } | null> {
+    // `#` names a page's other frame in the index, never a path of its own; another member's page
+    // (/member/<username>) has one frame for all (decision 75).
+    const member = url.includes('#') ? null : memberPageUsername(url);
+    const file = url.includes('#')
+      ? undefined
+      : (memberPages.get(url) ?? (member === null ? undefined : memberPages.get(MEMBER_FRAME_PATH)));
     const token = request.cookies?.[opts.sessionCookie];
     if (!file || !token) return null;
     try {
@@ -81,12 +99,42 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
       if (!actor || actor.user.mustChangePassword || membershipRefusal(actor.user, actor.isAdmin)) {
         return null;
       }
+      if (member !== null) {
+        // What the API would show this viewer of the member: their picture, or nothing at all.
+        const picture = (await opts.memberPicture?.(actor, member)) ?? null;
+        return { file, picture: picture && isMediaUrl(picture) ? smallMediaUrl(picture) : null };
+      }
       const variant = actor.user.emailConfirmedAt === null ? 'email-unconfirmed' : null;
-      return (variant && memberPages.get(`${url}#${variant}`)) || file;
+      return { file: (variant && memberPages.get(`${url}#${variant}`)) || file, picture: null };
     } catch (err) {
       request.log.warn({ err }, 'session lookup for a prerendered member page failed: sending the shell');
       return null;
     }
+  }
+
+  const frameHtml = new Map<string, string>();
+  /**
+   * Another member's frame with their picture in its slot (decision 75), compressed as the browser
+   * accepts (the files' own compressed copies are of the frame without it). Null when the frame has no
+   * slot (a build before it): the frame as it is, then.
+   */
+  function frameWithPicture(request: FastifyRequest, file: string, picture: string) {
+    let html = frameHtml.get(file);
+    if (html === undefined) {
+      html = fs.readFileSync(path.join(opts.memberPagesDir, file), 'utf8');
+      frameHtml.set(file, html);
+    }
+    if (!html.includes(MEMBER_PICTURE_SLOT)) return null;
+    const body = Buffer.from(
+      html.replace(MEMBER_PICTURE_SLOT, () => `src="${escapeAttribute(picture)}" fetchpriority="high"`),
+    );
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+      return { encoding: 'br', body: zlib.brotliCompressSync(body, { params }) };
+    }
+    if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: zlib.gzipSync(body) };
+    return { encoding: null, body };
   }
 
   /** The signed-out home page is prerendered; a member (or any other route) gets the layout shell. */
@@ -104,7 +152,15 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
     if (wantsPage) {
       reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html');
       const memberPage = await memberPageFor(request, url);
-      if (memberPage) return reply.sendFile(memberPage, opts.memberPagesDir);
+      if (memberPage) {
+        const filled = memberPage.picture && frameWithPicture(request, memberPage.file, memberPage.picture);
+        if (filled) {
+          reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
+          if (filled.encoding) reply.header('content-encoding', filled.encoding);
+          return reply.send(filled.body);
+        }
+        return reply.sendFile(memberPage.file, opts.memberPagesDir);
+      }
       return reply.sendFile(pageFor(request, url));
     }
     return reply.code(404).send({ error: ERRORS.notFound });

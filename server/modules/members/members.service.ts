@@ -18,6 +18,17 @@ type Deps = {
 
 /** Member search and other members' profiles, with docs/decisions.md decision 3's privacy rules. */
 export function membersService({ users, adminEmails, memberCount, blocks }: Deps) {
+  async function profile(actor: Actor, username: string): Promise<MemberProfile> {
+    const row = await users.findByUsername(username.trim().toLowerCase());
+    if (!row) throw new AppError('not_found', 'Member not found');
+    authorize(actor, 'profile.view-pending', row);
+    authorize(actor, 'profile.view', row);
+    const blocksViewer = (await blocks?.hidden(row.id))?.ids.has(actor.user.id) === true;
+    authorize(actor, 'profile.view-blocked', { blocksViewer });
+    const viewer = { userId: actor.user.id, isAdmin: actor.isAdmin };
+    return presentMemberProfile(row, viewer, adminEmails);
+  }
+
   return {
     async search(actor: Actor, text: string): Promise<MemberSearchResult[]> {
       const rows = await users.search(text.trim().toLowerCase(), {
@@ -28,15 +39,20 @@ export function membersService({ users, adminEmails, memberCount, blocks }: Deps
       return rows.map((row) => presentSearchResult(row, adminEmails));
     },
 
-    async profile(actor: Actor, username: string): Promise<MemberProfile> {
-      const row = await users.findByUsername(username.trim().toLowerCase());
-      if (!row) throw new AppError('not_found', 'Member not found');
-      authorize(actor, 'profile.view-pending', row);
-      authorize(actor, 'profile.view', row);
-      const blocksViewer = (await blocks?.hidden(row.id))?.ids.has(actor.user.id) === true;
-      authorize(actor, 'profile.view-blocked', { blocksViewer });
-      const viewer = { userId: actor.user.id, isAdmin: actor.isAdmin };
-      return presentMemberProfile(row, viewer, adminEmails);
+    profile,
+
+    /**
+     * The picture of a member's page as `profile` would give it to this viewer, or null where `profile`
+     * refuses (unknown, private, blocked, pending: one answer for all) or there is none. For the page's
+     * frame in the first HTML (docs/decisions.md decision 75); the same rules, since it is `profile`.
+     */
+    async pictureOf(actor: Actor, username: string): Promise<string | null> {
+      try {
+        return (await profile(actor, username)).profilePicture ?? null;
+      } catch (err) {
+        if (err instanceof AppError) return null;
+        throw err;
+      }
     },
 
     /** The number of members (public), from memory while NOTIFY keeps it true (member-count.ts). */

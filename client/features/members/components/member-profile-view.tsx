@@ -7,7 +7,6 @@ import { AthleticProfileCard } from '../../../components/athletic-profile-card';
 import { ProfileHero } from '../../../components/profile-hero';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorStatus } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { canGoBackInApp } from '../../../lib/in-app-history';
@@ -79,18 +78,33 @@ function AccountCard({ profile }: { profile: MemberProfile }) {
   );
 }
 
-/** Another member's profile as the server lets this viewer see it, or the Access Denied card. */
-export function MemberProfileView({ username }: { username: string }) {
+/**
+ * Another member's page before their profile has arrived (docs/decisions.md decision 75): the cards as
+ * a public profile seen by a member fills them, with placeholders of the same size for the member's
+ * lines and a blank row for Report and Block (which an admin viewing does not get). The same for every member and every viewer: prerendered,
+ * and sent by the server to a live session at any /member/<username>, with only the picture's slot
+ * filled in for a viewer who may see it.
+ */
+function MemberProfileFrame({ safetyRow }: { safetyRow: boolean }) {
+  return (
+    <div className="grid gap-6">
+      <ProfileHero profile={null} pictureSlot />
+      {safetyRow ? <div aria-hidden="true" className="h-9" /> : null}
+      <AthleticProfileCard profile={null} />
+    </div>
+  );
+}
+
+/**
+ * Another member's profile as the server lets this viewer see it, or the Access Denied card. `frame`:
+ * the page's frame, drawn while /api/auth/me has not answered (and while React hydrates it); the same
+ * frame stays until the profile arrives, which fills it in place.
+ */
+export function MemberProfileView({ username, frame = false }: { username: string; frame?: boolean }) {
   const query = useMemberProfile(username);
   const viewerIsAdmin = Boolean(useCurrentUser().user?.isAdmin);
-  useDocumentTitle(query.isError ? 'Access Denied' : (query.data?.name ?? `@${username}`));
-  if (query.isPending) {
-    return (
-      <div className="grid min-h-[40vh] place-items-center">
-        <Spinner label="Loading profile" />
-      </div>
-    );
-  }
+  useDocumentTitle(frame ? 'Member' : query.isError ? 'Access Denied' : (query.data?.name ?? `@${username}`));
+  if (frame || query.isPending) return <MemberProfileFrame safetyRow={frame || !viewerIsAdmin} />;
   if (query.isError) return <AccessDenied message={memberProfileErrorText(errorStatus(query.error))} />;
   const profile = query.data;
   return (
