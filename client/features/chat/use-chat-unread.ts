@@ -130,8 +130,12 @@ export function useChatUnread({
   }, [opening]);
 
   useLayoutEffect(() => {
-    check();
-    report();
+    // In the next frame, before it is painted: read here, the list's position would make the browser
+    // lay the page out inside React's commit (docs/decisions.md decision 77).
+    const frame = requestAnimationFrame(() => {
+      check();
+      report();
+    });
     if (pendingJump.current && dividerId !== null) {
       const divider = viewportRef.current?.querySelector<HTMLElement>('[data-unread-divider]');
       if (divider) {
@@ -139,6 +143,7 @@ export function useChatUnread({
         showDivider(viewportRef.current, divider);
       }
     }
+    return () => cancelAnimationFrame(frame);
   }, [messages, dividerId, check, report, viewportRef]);
 
   useEffect(() => {
