@@ -4,6 +4,7 @@
 // share the bandwidth with the stylesheet the first paint waits for; the page reads meanwhile, and
 // the app takes over one download later.
 import './index.css';
+import { fetchCommunityMessagesEarly } from './lib/early-community-messages';
 import { fetchCurrentUserEarly } from './lib/early-current-user';
 import { warmDateFormat } from './lib/date-format';
 import { fetchMemberProfileEarly, memberPageUsername } from './lib/early-member-profile';
@@ -53,6 +54,8 @@ function start() {
   // (docs/decisions.md decision 72).
   const path = window.location.pathname;
   fetchMemberProfileEarly(path);
+  // The member's home: the room's messages, whose newest photos are its largest element (decision 77).
+  fetchCommunityMessagesEarly(path);
   preloadPageChunks();
   // A profile's first render writes "Member since": its formatter is made now, while the app's code
   // downloads, not in that render (docs/decisions.md decision 72).

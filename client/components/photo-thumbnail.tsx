@@ -22,12 +22,18 @@ export function PhotoThumbnail({
   alt,
   openLabel = 'Open photo',
   whole = false,
+  inView = false,
 }: {
   src: string;
   alt: string;
   openLabel?: string;
   /** Shows the whole picture, not a crop (an attempt's frame, whose values are written at its edge). */
   whole?: boolean;
+  /**
+   * In view as the page opens (the room's newest messages): loaded at once and first, not lazily once
+   * laid out (its photo may be the page's largest element, decision 77).
+   */
+  inView?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -47,7 +53,8 @@ export function PhotoThumbnail({
         <img
           src={smallMediaUrl(src)}
           alt={alt}
-          loading="lazy"
+          loading={inView ? 'eager' : 'lazy'}
+          fetchPriority={inView ? 'high' : undefined}
           decoding="async"
           className={cn(
             'h-full w-auto min-w-24 max-w-full transition-transform duration-200 group-hover:scale-[1.02]',

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { CHAT_PAGE_SIZE } from '@common/constants';
 import type { ChatMessage } from '@common/contracts/chat';
 import { throwIfResNotOk } from '../../../lib/api-client';
+import { COMMUNITY_MESSAGES_URL, takeEarlyCommunityMessages } from '../../../lib/early-community-messages';
 import { mergeMessages, newestId, type ChatRoom } from '../chat-messages';
 
 export type MessagesCursor = { after: number } | { before: number } | Record<string, never>;
@@ -23,15 +24,18 @@ export async function getCommunityMessages(
   if ('after' in cursor) params.set('after', String(cursor.after));
   if ('before' in cursor) params.set('before', String(cursor.before));
   const query = params.toString();
-  const url = `/api/chat/community${query ? `?${query}` : ''}`;
+  const url = `${COMMUNITY_MESSAGES_URL}${query ? `?${query}` : ''}`;
   const etag = etags.get(url);
-  const res = await fetch(url, {
-    credentials: 'include',
-    // The ETag is handled here, so the HTTP cache is kept out of it.
-    cache: 'no-store',
-    headers: etag ? { 'If-None-Match': etag } : undefined,
-    signal,
-  });
+  // The newest page may have been asked already by the page's entry (decision 77).
+  const early = query ? undefined : takeEarlyCommunityMessages();
+  const res = await (early ??
+    fetch(url, {
+      credentials: 'include',
+      // The ETag is handled here, so the HTTP cache is kept out of it.
+      cache: 'no-store',
+      headers: etag ? { 'If-None-Match': etag } : undefined,
+      signal,
+    }));
   if (res.status === 304) return null;
   await throwIfResNotOk(res);
   const next = res.headers.get('ETag');

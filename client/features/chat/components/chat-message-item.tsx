@@ -36,7 +36,7 @@ function RepliedTo({ message }: { message: ChatMessage | null }) {
   );
 }
 
-function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
+function MessageBody({ message, mine, inView }: { message: ChatMessage; mine: boolean; inView: boolean }) {
   const queryClient = useQueryClient();
   const { content, messageType } = message;
   if (messageType === 'attempt' && message.attempt) {
@@ -55,7 +55,7 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
   if (messageType === 'text' || !isMediaUrl(content))
     return <MessageText text={content} mentions={message.mentions} />;
   if (messageType === 'photo')
-    return <PhotoThumbnail src={content} alt={`Photo from ${message.user.name}`} />;
+    return <PhotoThumbnail src={content} alt={`Photo from ${message.user.name}`} inView={inView} />;
   if (messageType === 'video') return <VideoMessage src={content} senderName={message.user.name} />;
   return (
     <audio
@@ -78,6 +78,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   mine,
   coach = false,
   repliedTo,
+  inView = false,
 }: {
   message: ChatMessage;
   continued: boolean;
@@ -86,6 +87,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   coach?: boolean;
   /** The message this one replies to, when it does and the room holds it. */
   repliedTo?: ChatMessage | null;
+  /** Among the newest messages, in view as the room opens: its photo is loaded first (decision 77). */
+  inView?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const edit = useEditCommunityMessage();
@@ -135,7 +138,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         />
       ) : (
         <>
-          <MessageBody message={message} mine={mine} />
+          <MessageBody message={message} mine={mine} inView={inView} />
           <EditedMark at={message.editedAt} />
         </>
       )}

@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useChatScroll } from '../use-chat-scroll';
 import { useChatUnread } from '../use-chat-unread';
 import { useChatTarget } from '../use-chat-target';
-import { useDrawnMessages } from '../use-drawn-messages';
+import { FIRST_DRAWN, useDrawnMessages } from '../use-drawn-messages';
 import { useNewMessageAnnouncement } from '../../../lib/use-new-message-announcement';
 import { NewMessageAnnouncer } from '../../../components/new-message-announcer';
 import { announcementOf } from '../chat-announcement';
@@ -116,6 +116,7 @@ export function CommunityRoom({ username }: { username: string }) {
                   mine={message.user.username === username}
                   coach={coach}
                   repliedTo={message.replyToId === undefined ? undefined : byId.get(message.replyToId)}
+                  inView={i >= drawn.length - FIRST_DRAWN}
                 />
               </Fragment>
             ))}

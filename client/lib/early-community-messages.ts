@@ -1,0 +1,61 @@
+// The community room's messages, asked by the page's entry (client/main.tsx) on the member's home `/`
+// beside /api/auth/me, before the app's code has been fetched (docs/decisions.md decision 77). The
+// photos of the newest messages are the page's largest contentful paint: asked as the member's home
+// mounted (decision 73), the messages came a round trip after the app's five steps, the home's chunk
+// and /me's answer. The room's query takes this answer instead of asking again, and the small versions
+// of the newest photos are asked as soon as it names them (they are a few KB each; the room, once
+// drawn, finds them downloaded). Nothing here may import the app: main.tsx's chunk stays a couple of
+// kilobytes.
+import { isMediaUrl, smallMediaUrl } from '@common/media-url';
+
+/** The room's URL (client/features/chat/api/get-community-messages.ts asks it). */
+export const COMMUNITY_MESSAGES_URL = '/api/chat/community';
+
+/** The messages whose photos are asked ahead: as many as the room's 400 px show, and a few more. */
+const NEWEST = 6;
+/** At most this many photos: two fill the room. */
+const PHOTOS = 2;
+
+let early: Promise<Response> | undefined;
+
+/**
+ * On `/` sent as the shell (the server sends it only with a session cookie; a visitor gets the
+ * prerendered home page, `#root[data-prerendered="home"]`), starts the request of the room's newest
+ * messages. Does nothing on any other page. An expired session's request is answered 401 and read by
+ * nobody, or by the room's query, which reports it as it would its own.
+ */
+export function fetchCommunityMessagesEarly(pathname: string): void {
+  if (pathname !== '/' || document.getElementById('root')?.dataset.prerendered === 'home') return;
+  early = fetch(COMMUNITY_MESSAGES_URL, { credentials: 'include', cache: 'no-store' });
+  // Read (or its failure reported) by the query that takes it; never an unhandled rejection here.
+  early.catch(() => {});
+  // The newest photos, asked as soon as the answer names them (a copy of it: the query reads its own).
+  early
+    .then((res) => (res.ok ? (res.clone().json() as Promise<unknown>) : null))
+    .then(preloadNewestPhotos)
+    .catch(() => {});
+}
+
+/** The photos asked ahead, kept so that their downloads are not collected. */
+const preloaded: HTMLImageElement[] = [];
+
+/** Asks for the small versions of the photos among the room's newest messages (the room draws them). */
+function preloadNewestPhotos(messages: unknown): void {
+  if (!Array.isArray(messages)) return;
+  const photos = (messages as { messageType?: unknown; content?: unknown }[])
+    .slice(-NEWEST)
+    .filter((m) => m.messageType === 'photo' && typeof m.content === 'string' && isMediaUrl(m.content))
+    .slice(-PHOTOS);
+  for (const m of photos) {
+    const img = new Image();
+    img.src = smallMediaUrl(m.content as string);
+    preloaded.push(img);
+  }
+}
+
+/** The early answer, once: the room's first request uses it, any later one asks the server. */
+export function takeEarlyCommunityMessages(): Promise<Response> | undefined {
+  const taken = early;
+  early = undefined;
+  return taken;
+}
