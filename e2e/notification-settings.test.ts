@@ -92,8 +92,27 @@ describe('notification settings', () => {
     const after = await (await context.request.get(`${baseURL}/api/notifications/preferences`)).json();
     expect(after.kinds.mention.email).toBe('never');
 
+    // Its "Notification settings" opens Settings at the Notifications card, in view and focused, below
+    // the Theme card on a phone.
+    await page.getByRole('link', { name: 'Notification settings' }).click();
+    await page.waitForURL('**/settings#notifications');
+    const card = page.getByRole('region', { name: 'Notifications', exact: true });
+    await card.getByRole('group', { name: 'Mentions of you' }).waitFor();
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
+    const top = async () => (await card.boundingBox())!.y;
+    expect(await top()).toBeGreaterThanOrEqual(0);
+    expect(await top()).toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The address a mail links to, loaded afresh, does the same.
+    await page.goto('about:blank');
+    await page.goto('/settings#notifications');
+    await card.getByRole('group', { name: 'Mentions of you' }).waitFor();
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await top()).toBeGreaterThanOrEqual(0);
+    expect(await top()).toBeLessThan(200);
+
     // The same link again: refused, and said so.
-    await page.reload();
+    await page.goto(url.pathname + url.search);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByRole('heading', { name: 'Link not valid' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('used already');

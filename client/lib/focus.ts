@@ -150,3 +150,26 @@ export const SIGN_IN_SELECTOR = '[data-sign-in-button]';
 export function focusSignIn(): () => void {
   return focusWhenReady(() => document.querySelector<HTMLElement>(SIGN_IN_SELECTOR));
 }
+
+/** The elements revealIfTargeted has brought into view already. */
+const revealed = new WeakSet<Element>();
+
+/**
+ * Brings the element the address's fragment names into view and gives it focus (a notification mail's
+ * "/settings#notifications"), once, after the page's own focus on arrival. A page that draws its
+ * content once its data has arrived has nothing at the fragment when the browser looks for it. Does
+ * nothing when the fragment names another element, or for an element revealed already.
+ */
+export function revealIfTargeted(el: HTMLElement | null): () => void {
+  if (!el?.id || revealed.has(el) || decodeURIComponent(window.location.hash) !== `#${el.id}`) {
+    return () => {};
+  }
+  const frame = requestAnimationFrame(() => {
+    if (!el.isConnected) return;
+    revealed.add(el);
+    el.scrollIntoView({ block: 'start' });
+    if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
+    el.focus({ preventScroll: true });
+  });
+  return () => cancelAnimationFrame(frame);
+}

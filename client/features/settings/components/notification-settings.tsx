@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { KindPreference, NotificationPreferences } from '@common/contracts/notifications';
 import {
   EMAIL_FREQUENCIES,
@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { serverErrorMessage } from '../../../lib/api-error';
+import { revealIfTargeted } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notification-preferences';
@@ -47,6 +48,11 @@ export function NotificationSettings() {
     if (query.data) setDraft(query.data);
   }, [query.data]);
 
+  // A mail's "/settings#notifications" (decision 60) lands here once the card has its size.
+  const cardRef = useRef<HTMLElement>(null);
+  const drawn = draft !== null || query.isError;
+  useEffect(() => (drawn ? revealIfTargeted(cardRef.current) : undefined), [drawn]);
+
   const saved = query.data;
   const changed =
     !!draft &&
@@ -70,7 +76,7 @@ export function NotificationSettings() {
   }
 
   return (
-    <Card aria-labelledby={titleId} id="notifications">
+    <Card ref={cardRef} aria-labelledby={titleId} id="notifications" className="outline-none">
       <CardHeader>
         <h3 id={titleId} className="text-lg font-bold uppercase leading-tight tracking-wide">
           Notifications
