@@ -30,6 +30,7 @@ const UNCONFIRMED_PAGE = `<!doctype html><title>My Profile · Tribe36</title><di
 
 /** Another member's frame, the same for all: the picture's slot as React writes it, and nothing else. */
 const MEMBER_FRAME = `<!doctype html><title>Member · Tribe36</title><div id="root" data-prerendered="member"><div class="size-24"><img ${MEMBER_PICTURE_SLOT} alt=""/></div><h2>Athletic Profile</h2></div>`;
+const ADMIN_MEMBER_FRAME = `<!doctype html><title>Member · Tribe36</title><div id="root" data-prerendered="member" data-variant="admin"><div class="size-24"><img ${MEMBER_PICTURE_SLOT} alt=""/></div><h2>Athletic Profile</h2></div>`;
 const COACH = 'coach.member-pages@example.com';
 
 let t: TestApp;
@@ -49,6 +50,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(memberPagesDir, 'profile@email-unconfirmed.html'), UNCONFIRMED_PAGE);
   fs.writeFileSync(path.join(memberPagesDir, 'member--_.html'), MEMBER_FRAME);
   fs.writeFileSync(path.join(memberPagesDir, 'member--_.html.br'), zlib.brotliCompressSync(MEMBER_FRAME));
+  fs.writeFileSync(path.join(memberPagesDir, 'member--_@admin.html'), ADMIN_MEMBER_FRAME);
   fs.writeFileSync(
     path.join(memberPagesDir, 'pages.json'),
     JSON.stringify({
@@ -56,6 +58,7 @@ beforeAll(async () => {
       '/profile': 'profile.html',
       '/profile#email-unconfirmed': 'profile@email-unconfirmed.html',
       '/member/*': 'member--_.html',
+      '/member/*#admin': 'member--_@admin.html',
     }),
   );
   t = await createTestApp({ ADMIN_EMAILS: COACH }, { clientDir, memberPagesDir });
@@ -295,7 +298,7 @@ describe("another member's frame", () => {
     expect(res.body).toBe(MEMBER_FRAME);
   });
 
-  it("goes to a coach with a private member's picture, as the API does", async () => {
+  it("goes to a coach with a private member's picture, as the API does, in the coach's frame", async () => {
     const coach = await buildUser(t.app, { email: COACH });
     const other = await buildUser(t.app);
     const picture = await givePicture(other);
@@ -304,7 +307,12 @@ describe("another member's frame", () => {
       .set({ privacyLevel: 'private' })
       .where(eq(users.id, other.user.id));
     expect((await profileAnswer(coach, other)).statusCode).toBe(200);
-    expect((await memberPage(coach, other)).body).toContain(`src="${picture}?size=small"`);
+    // The coach's frame has no Report and Block row (they do not get them); a member's has.
+    expect((await memberPage(coach, other)).body).toBe(
+      ADMIN_MEMBER_FRAME.replace(MEMBER_PICTURE_SLOT, `src="${picture}?size=small" fetchpriority="high"`),
+    );
+    expect((await memberPage(coach, { user: { username: 'nobody-here' } })).body).toBe(ADMIN_MEMBER_FRAME);
+    expect((await memberPage(await buildUser(t.app), other)).body).toBe(MEMBER_FRAME);
   });
 
   it('never goes to a visitor, a forged cookie, or a session that ended', async () => {

@@ -94,6 +94,8 @@ const PROFILE: MemberPageKind = {
 const MEMBER: MemberPageKind = {
   preload: async () => void (await MemberPage.preload()),
   modules: ['app/routes/member-page.tsx'],
+  // An admin viewing gets no Report and Block row: their frame has none either.
+  variants: ['admin'],
 };
 
 /**

@@ -100,9 +100,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string, op
         return null;
       }
       if (member !== null) {
-        // What the API would show this viewer of the member: their picture, or nothing at all.
+        // What the API would show this viewer of the member: their picture, or nothing at all. An admin
+        // gets the frame without the Report and Block row, which they do not get either.
         const picture = (await opts.memberPicture?.(actor, member)) ?? null;
-        return { file, picture: picture && isMediaUrl(picture) ? smallMediaUrl(picture) : null };
+        return {
+          file: (actor.isAdmin && memberPages.get(`${MEMBER_FRAME_PATH}#admin`)) || file,
+          picture: picture && isMediaUrl(picture) ? smallMediaUrl(picture) : null,
+        };
       }
       const variant = actor.user.emailConfirmedAt === null ? 'email-unconfirmed' : null;
       return { file: (variant && memberPages.get(`${url}#${variant}`)) || file, picture: null };

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorStatus } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { frameVariant } from '../../../lib/member-frame';
 import { canGoBackInApp } from '../../../lib/in-app-history';
 import { useMemberProfile } from '../api/get-member-profile';
 import { memberProfileErrorText } from '../member-profile-error';
@@ -81,7 +82,7 @@ function AccountCard({ profile }: { profile: MemberProfile }) {
 /**
  * Another member's page before their profile has arrived (docs/decisions.md decision 75): the cards as
  * a public profile seen by a member fills them, with placeholders of the same size for the member's
- * lines and a blank row for Report and Block (which an admin viewing does not get). The same for every member and every viewer: prerendered,
+ * lines and a blank row for Report and Block (an admin's frame has none: they do not get them). The same for every member and every viewer: prerendered,
  * and sent by the server to a live session at any /member/<username>, with only the picture's slot
  * filled in for a viewer who may see it.
  */
@@ -104,7 +105,9 @@ export function MemberProfileView({ username, frame = false }: { username: strin
   const query = useMemberProfile(username);
   const viewerIsAdmin = Boolean(useCurrentUser().user?.isAdmin);
   useDocumentTitle(frame ? 'Member' : query.isError ? 'Access Denied' : (query.data?.name ?? `@${username}`));
-  if (frame || query.isPending) return <MemberProfileFrame safetyRow={frame || !viewerIsAdmin} />;
+  // The frame the server sent has the row unless it was an admin's; once /me has answered, the viewer says.
+  const safetyRow = frame ? frameVariant() !== 'admin' : !viewerIsAdmin;
+  if (frame || query.isPending) return <MemberProfileFrame safetyRow={safetyRow} />;
   if (query.isError) return <AccessDenied message={memberProfileErrorText(errorStatus(query.error))} />;
   const profile = query.data;
   return (
