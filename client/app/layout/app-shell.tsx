@@ -1,12 +1,12 @@
 import { Suspense, lazy, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'wouter';
-import { useCurrentUser } from '../../lib/current-user';
 import { MAIN_ID, focusWhenReady, watchFocus } from '../../lib/focus';
 import { watchInAppHistory } from '../../lib/in-app-history';
 import { SETTINGS_PATH } from '../../lib/paths';
 import { Footer, FOOTER_SEARCH_SELECTOR } from './footer';
 import { Header } from './header';
 import { useRouteFocus } from './use-route-focus';
+import { useShownUser } from './use-shown-user';
 
 // Shown only to a member whose password an admin reset (docs/decisions.md decision 1): rare, so loaded on demand.
 const ChangePasswordDialog = lazy(() =>
@@ -60,7 +60,7 @@ function SkipLinks({ mainRef, member }: { mainRef: RefObject<HTMLElement | null>
  * navigation the new page's heading takes focus.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { user } = useCurrentUser();
+  const { user } = useShownUser();
   const [, navigate] = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
-import { useCurrentUser } from '../../lib/current-user';
+import { useShownUser } from './use-shown-user';
 
 // Members only: a visitor's first page does not load the search.
 const MemberSearch = lazy(() =>
@@ -25,7 +25,7 @@ function useAdminLogin(): boolean {
  * visitors.
  */
 export function Footer() {
-  const { user, isPending } = useCurrentUser();
+  const { user, isPending } = useShownUser();
   const { openLogin } = useAuthDialog();
   const logoutMutation = useLogout();
   const adminLogin = useAdminLogin();

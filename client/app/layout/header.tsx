@@ -5,10 +5,10 @@ import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/spinner';
 import { useAuthDialog } from '../../features/auth/components/auth-dialog';
-import { useCurrentUser } from '../../lib/current-user';
 import { preloadable } from '../../lib/preloadable';
 import type { UserMenu as UserMenuComponent } from '../../features/auth/components/user-menu';
 import type { NotificationBell as NotificationBellComponent } from '../../features/notifications/components/notification-bell';
+import { useShownUser } from './use-shown-user';
 
 // Members only: a visitor's first page (prerendered, docs/decisions.md decision 19) does not load the menu.
 const UserMenu = preloadable<ComponentProps<typeof UserMenuComponent>, { default: typeof UserMenuComponent }>(
@@ -36,7 +36,7 @@ export function preloadMemberChrome(): void {
  * hosting screen's handler for the menu's Settings item.
  */
 export function Header({ onSettings }: { onSettings: () => void }) {
-  const { user, isPending } = useCurrentUser();
+  const { user, isPending } = useShownUser();
   const { openLogin } = useAuthDialog();
 
   return (
