@@ -51,6 +51,12 @@ export function useChatScroll(
     pending.current = null;
     cancelAnimationFrame(frame.current);
     if (!el) return;
+    // Moved since the commit (a notification's target or the unread divider brought into view, the
+    // member's own scroll): that position stands.
+    if (el.scrollTop !== p.scrollTop) {
+      remember(el);
+      return;
+    }
     // A page of older messages went in above: move down by what was added.
     if (p.older) el.scrollTop = p.scrollTop + (el.scrollHeight - p.scrollHeight);
     if (p.newer && stuck.current) el.scrollTop = el.scrollHeight;
