@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { checkEntry } from './check-entry.mjs';
 import { compressAssets } from './compress-assets.mjs';
 import { MEMBER_PAGES_DIR, prerender } from './prerender.mjs';
 
@@ -37,6 +38,7 @@ await stage('client (Vite)', () => {
 });
 
 const clientDir = path.join(root, 'dist', 'client');
+await stage("checking that the page's entry imports no other chunk", () => checkEntry(clientDir));
 await stage('prerendering the home page, the shell and the member pages', () => prerender(root, clientDir));
 await stage('compressing text files (brotli and gzip)', async () => {
   await compressAssets(clientDir);

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isMediaUrl, smallMediaUrl } from '@common/media-url';
 import {
   COMMUNITY_MESSAGES_URL,
   fetchCommunityMessagesEarly,
   takeEarlyCommunityMessages,
+  smallPhotoUrl,
 } from './early-community-messages';
 
 afterEach(() => {
@@ -37,6 +39,25 @@ function stubPage(prerendered: string | undefined, messages: unknown[]) {
   );
   return { fetchMock, images };
 }
+
+describe('smallPhotoUrl', () => {
+  it('agrees with common/media-url.ts, which the entry may not import', () => {
+    const id = '123e4567-e89b-42d3-a456-426614174000';
+    for (const url of [
+      `/api/media/${id}`,
+      `/api/media/${id}?size=small`,
+      `/api/media/${id.toUpperCase()}`,
+      `/api/media/${id}/x`,
+      `https://evil.example/api/media/${id}`,
+      '/api/media/',
+      'hello',
+      '',
+    ]) {
+      expect(smallPhotoUrl(url)).toBe(isMediaUrl(url) ? smallMediaUrl(url) : null);
+    }
+    expect(smallPhotoUrl(`/api/media/${id}`)).toBe(`/api/media/${id}?size=small`);
+  });
+});
 
 describe('fetchCommunityMessagesEarly', () => {
   it("asks the room on the member's / once, and the newest photos' small versions", async () => {

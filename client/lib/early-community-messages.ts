@@ -5,8 +5,19 @@
 // and /me's answer. The room's query takes this answer instead of asking again, and the small versions
 // of the newest photos are asked as soon as it names them (they are a few KB each; the room, once
 // drawn, finds them downloaded). Nothing here may import the app: main.tsx's chunk stays a couple of
-// kilobytes.
-import { isMediaUrl, smallMediaUrl } from '@common/media-url';
+// kilobytes and imports no other chunk (scripts/check-entry.mjs).
+
+/**
+ * The small version of a photo message's content (one of our media URLs), or null for anything else:
+ * common/media-url.ts's `isMediaUrl` and `smallMediaUrl`, copied, since importing them here put them
+ * in a chunk every page loaded first (with the UI components that share it). The unit test checks
+ * that the two agree.
+ */
+export function smallPhotoUrl(content: string): string | null {
+  return /^\/api\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(content)
+    ? `${content}?size=small`
+    : null;
+}
 
 /** The room's URL (client/features/chat/api/get-community-messages.ts asks it). */
 export const COMMUNITY_MESSAGES_URL = '/api/chat/community';
@@ -44,11 +55,13 @@ function preloadNewestPhotos(messages: unknown): void {
   if (!Array.isArray(messages)) return;
   const photos = (messages as { messageType?: unknown; content?: unknown }[])
     .slice(-NEWEST)
-    .filter((m) => m.messageType === 'photo' && typeof m.content === 'string' && isMediaUrl(m.content))
+    .filter((m) => m.messageType === 'photo' && typeof m.content === 'string')
+    .map((m) => smallPhotoUrl(m.content as string))
+    .filter((url) => url !== null)
     .slice(-PHOTOS);
-  for (const m of photos) {
+  for (const url of photos) {
     const img = new Image();
-    img.src = smallMediaUrl(m.content as string);
+    img.src = url;
     preloaded.push(img);
   }
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memberPageUsername as shared } from '@common/member-page-path';
 import {
   fetchMemberProfileEarly,
   memberPageUsername,
@@ -28,6 +29,22 @@ describe('memberPageUsername', () => {
     expect(memberPageUsername('/member/')).toBeNull();
     expect(memberPageUsername('/member/zoe/extra')).toBeNull();
     expect(memberPageUsername('/member/%E0')).toBeNull();
+  });
+
+  it('agrees with common/member-page-path.ts, which the entry may not import', () => {
+    for (const path of [
+      '/member/zoe',
+      '/member/zoe/',
+      '/member/a%20b',
+      '/member/%E0',
+      '/member/',
+      '/members/zoe',
+      '/member/a/b',
+      '/profile',
+      '/member//',
+    ]) {
+      expect(memberPageUsername(path)).toBe(shared(path));
+    }
   });
 });
 

@@ -5,15 +5,28 @@
 // (Downloading the picture here too, beside the app's code, made the page slower in Lighthouse: it
 // shares the slow link with the app's chunks.)
 // The member-profile query takes this answer instead of asking again. Nothing here may import the app:
-// main.tsx's chunk stays a couple of kilobytes.
-import { memberPageUsername } from '@common/member-page-path';
+// main.tsx's chunk stays a couple of kilobytes and imports no other chunk (scripts/check-entry.mjs).
+
+/**
+ * The username of a /member/<username> path, decoded; null for any other path. A copy of
+ * common/member-page-path.ts's, which the app's chunks and the server share: imported here, the
+ * bundler puts it in a chunk of its own that every page would load before it starts. The unit test
+ * checks that the two agree.
+ */
+export function memberPageUsername(pathname: string): string | null {
+  const match = /^\/member\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
 
 /** The API's URL of a member's profile (client/features/members/api/get-member-profile.ts asks it). */
 export function memberProfileUrl(username: string): string {
   return `/api/members/username/${encodeURIComponent(username)}`;
 }
-
-export { memberPageUsername };
 
 let early: { url: string; response: Promise<Response> } | undefined;
 
