@@ -12,9 +12,10 @@ describe('the pages prerendered for members', () => {
     expect(paths.filter((p) => !p.startsWith('/think-tanks/'))).toEqual(['/profile', '/member/*']);
   });
 
-  it('give the profile a frame for a member whose e-mail is not confirmed', () => {
+  it("give the profile a frame for a member whose e-mail is not confirmed, another member's one for an admin", () => {
     expect(MEMBER_PAGES.get('/profile')?.variants).toEqual(['email-unconfirmed']);
-    expect([...MEMBER_PAGES.values()].filter((kind) => kind.variants?.length)).toHaveLength(1);
+    expect(MEMBER_PAGES.get('/member/*')?.variants).toEqual(['admin']);
+    expect([...MEMBER_PAGES.values()].filter((kind) => kind.variants?.length)).toHaveLength(2);
   });
 
   it("draw another member's frame at every /member/<username>, and nowhere else", () => {
