@@ -74,6 +74,17 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 /** The stored hash of the session token in `cookie` (`tribe36_session=<token>`). */
 const tokenHashOf = (cookie: string) => hashToken(cookie.split('=')[1]!);
 
+/** A member whose session has expired (30 days after sign-in), its cached copy dropped as any change would. */
+async function expiredMember() {
+  const old = await buildUser(t.app);
+  await t.app.ctx.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
+  await t.app.ctx.sessions.userChanged(old.user.id);
+  return old;
+}
+
 /** The page a browser was sent: the shell, with nothing of the curriculum, revalidated, by cookie. */
 function expectShell(res: Awaited<ReturnType<typeof page>>) {
   expect(res.statusCode).toBe(200);
@@ -120,12 +131,7 @@ describe('a Think Tank page prerendered for members', () => {
     expectShell(await page(PAGE_URL, { cookie: out.cookie }));
 
     // Expired: 30 days after sign-in.
-    const old = await buildUser(t.app);
-    await t.app.ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
-    await t.app.ctx.sessions.userChanged(old.user.id); // as any change would, drop the cached copy
+    const old = await expiredMember();
     expectShell(await page(PAGE_URL, { cookie: old.cookie }));
   });
 
@@ -187,12 +193,7 @@ describe("the own profile's frame", () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: out.cookie } });
     expectShell(await page('/profile', { cookie: out.cookie }));
 
-    const old = await buildUser(t.app);
-    await t.app.ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
-    await t.app.ctx.sessions.userChanged(old.user.id);
+    const old = await expiredMember();
     expectShell(await page('/profile', { cookie: old.cookie }));
   });
 });
@@ -327,12 +328,7 @@ describe("another member's frame", () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: out.cookie } });
     expectShell(await page(url, { cookie: out.cookie }));
 
-    const old = await buildUser(t.app);
-    await t.app.ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.tokenHash, tokenHashOf(old.cookie)));
-    await t.app.ctx.sessions.userChanged(old.user.id);
+    const old = await expiredMember();
     expectShell(await page(url, { cookie: old.cookie }));
   });
 
