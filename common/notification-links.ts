@@ -11,8 +11,16 @@ import type { NotificationTarget } from './contracts/notifications';
  * - a discussion message: `/think-tanks/intellectual/understanding-enemy/interception-deception?message=45&t=12.5`
  *   (a single-page Think Tank: `/think-tanks/physiological?message=45`);
  * - an attempt: where it was posted (its discussion message or chat message), as above;
- * - a lesson: its page; the reports queue: `/admin/reports`; membership: `/`.
+ * - a lesson: its page; the reports queue: `/admin/reports`; membership: `/`;
+ * - a drill: `/drills?assignment=<id>`; a session: `/events?event=<id>` (issue 34).
  */
+
+/** The drills page (issue 34) and its query parameter naming the drill to scroll to and highlight. */
+export const DRILLS_PATH = '/drills';
+export const ASSIGNMENT_PARAM = 'assignment';
+/** The events page (issue 34) and its query parameter naming the session to scroll to and highlight. */
+export const EVENTS_PATH = '/events';
+export const EVENT_PARAM = 'event';
 
 /** The query parameter naming the message to scroll to and highlight. */
 export const MESSAGE_PARAM = 'message';
@@ -64,6 +72,10 @@ function notificationPath(target: NotificationTarget): string {
       return '/admin/reports';
     case 'home':
       return '/';
+    case 'assignment':
+      return `${DRILLS_PATH}?${new URLSearchParams({ [ASSIGNMENT_PARAM]: target.assignmentId }).toString()}`;
+    case 'event':
+      return `${EVENTS_PATH}?${new URLSearchParams({ [EVENT_PARAM]: target.eventId }).toString()}`;
   }
 }
 

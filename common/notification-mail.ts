@@ -15,6 +15,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'lesson-video': 'New videos in lessons you opened',
   'membership-approved': 'Your membership approved',
   moderation: 'A coach acting on your message',
+  'assignment-new': 'Drills a coach assigns you',
+  'assignment-due': 'Drills due within a day',
+  'event-reminder': 'Reminders of sessions you are going to',
+  'event-changed': 'Changes to sessions you are going to',
 };
 
 /** What an unsubscribe link turns off: one kind's e-mail, or the weekly digest. */

@@ -10,7 +10,11 @@
  * - `report-new` (coaches): a new report;
  * - `lesson-video`: a new video in a lesson I have opened;
  * - `membership-approved`: my join request was approved;
- * - `moderation`: a coach removed (or otherwise acted on) my message.
+ * - `moderation`: a coach removed (or otherwise acted on) my message;
+ * - `assignment-new`: a coach assigned me a lesson as a drill (issue 34);
+ * - `assignment-due`: a drill of mine is due within 24 h and I have posted nothing to it yet;
+ * - `event-reminder`: a session I said I am going to starts in 24 h, or in 10 minutes;
+ * - `event-changed`: a coach moved, changed or cancelled a session I said I am going to.
  */
 export const NOTIFICATION_KINDS = [
   'mention',
@@ -21,6 +25,10 @@ export const NOTIFICATION_KINDS = [
   'lesson-video',
   'membership-approved',
   'moderation',
+  'assignment-new',
+  'assignment-due',
+  'event-reminder',
+  'event-changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

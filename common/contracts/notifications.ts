@@ -41,6 +41,10 @@ export const notificationTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lesson'), thinkTank: z.string(), topic: z.string(), lesson: z.string() }),
   z.object({ type: z.literal('reports') }),
   z.object({ type: z.literal('home') }),
+  /** A drill assigned to the member (issue 34): its row on the drills page. */
+  z.object({ type: z.literal('assignment'), assignmentId: z.string() }),
+  /** A session on the events page (issue 34). */
+  z.object({ type: z.literal('event'), eventId: z.string() }),
 ]);
 export type NotificationTarget = z.infer<typeof notificationTarget>;
 
@@ -121,6 +125,10 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, KindPreference> = {
   'lesson-video': { inApp: true, email: 'never', push: true },
   'membership-approved': { inApp: true, email: 'never', push: true },
   moderation: { inApp: true, email: 'never', push: true },
+  'assignment-new': { inApp: true, email: 'immediately', push: true },
+  'assignment-due': { inApp: true, email: 'immediately', push: true },
+  'event-reminder': { inApp: true, email: 'immediately', push: true },
+  'event-changed': { inApp: true, email: 'immediately', push: true },
 };
 
 /**

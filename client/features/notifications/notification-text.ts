@@ -52,6 +52,14 @@ export function sentenceOf(n: Pick<Notification, 'kind' | 'actor' | 'target'>): 
       return { actor: null, text: 'Your membership was approved. Welcome to the community!' };
     case 'moderation':
       return { actor: null, text: 'A coach removed your message' };
+    case 'assignment-new':
+      return { actor, text: 'assigned you a drill' };
+    case 'assignment-due':
+      return { actor: null, text: 'A drill is due within a day' };
+    case 'event-reminder':
+      return { actor: null, text: 'A session you are going to starts soon' };
+    case 'event-changed':
+      return { actor, text: 'changed a session you are going to' };
   }
 }
 

@@ -13,6 +13,11 @@ export const communitySettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     admission: text('admission', { enum: ADMISSION_MODES }).notNull().default('open'),
+    /**
+     * The community's time zone (IANA name, issue 34): assignments' due times are set and shown in it,
+     * and the leaderboard's week and month, and streaks' weeks, start at midnight in it.
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './push';
 export * from './chat-reads';
 export * from './notification-mail';
+export * from './access';

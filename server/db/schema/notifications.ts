@@ -51,7 +51,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_source_idx').on(t.userId, t.kind, t.source),
     check(
       'notifications_kind',
-      sql`${t.kind} in ('mention', 'discussion-reply', 'attempt-reply', 'attempt-new', 'report-new', 'lesson-video', 'membership-approved', 'moderation')`,
+      sql`${t.kind} in ('mention', 'discussion-reply', 'attempt-reply', 'attempt-new', 'report-new', 'lesson-video', 'membership-approved', 'moderation', 'assignment-new', 'assignment-due', 'event-reminder', 'event-changed')`,
     ),
   ],
 );

@@ -40,6 +40,10 @@ export const lessonProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.thinkTank, t.topicSlug, t.lessonSlug] }),
     check('lesson_progress_position', sql`${t.positionSeconds} is null or ${t.positionSeconds} >= 0`),
+    // The leaderboard's lessons done in a period (issue 34).
+    index('lesson_progress_done_idx')
+      .on(t.doneAt, t.userId)
+      .where(sql`${t.doneAt} is not null`),
   ],
 );
 
@@ -96,6 +100,10 @@ export const attempts = pgTable(
     index('attempts_awaiting_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.repliedAt} is null`),
+    // The leaderboard's attempts a coach replied to in a period (issue 34).
+    index('attempts_replied_idx')
+      .on(t.repliedAt, t.userId)
+      .where(sql`${t.repliedAt} is not null`),
   ],
 );
 

@@ -36,6 +36,14 @@ export function itemSentence(item: Pick<MailItem, 'kind' | 'actorName'>): string
       return 'Your membership was approved';
     case 'moderation':
       return 'A coach acted on your message';
+    case 'assignment-new':
+      return `${who} assigned you a drill`;
+    case 'assignment-due':
+      return 'A drill is due within a day';
+    case 'event-reminder':
+      return 'A session you are going to starts soon';
+    case 'event-changed':
+      return `${who} changed a session you are going to`;
   }
 }
 

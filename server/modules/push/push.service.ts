@@ -70,6 +70,10 @@ export function pushPayloadFor(row: NotificationRow, actorName: string | null): 
     'lesson-video': 'New video in a lesson you opened',
     'membership-approved': 'Welcome to Tribe36: your membership was approved',
     moderation: 'A coach acted on your message',
+    'assignment-new': `${who} assigned you a drill`,
+    'assignment-due': 'A drill is due within a day',
+    'event-reminder': 'A session you are going to starts soon',
+    'event-changed': `${who} changed a session you are going to`,
   };
   return {
     title: titles[row.kind],
@@ -89,6 +93,10 @@ const URGENCY: Record<NotificationKind, webpush.Urgency> = {
   'lesson-video': 'low',
   'membership-approved': 'normal',
   moderation: 'normal',
+  'assignment-new': 'normal',
+  'assignment-due': 'high',
+  'event-reminder': 'high',
+  'event-changed': 'normal',
 };
 
 /**

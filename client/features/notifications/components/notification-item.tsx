@@ -1,4 +1,4 @@
-import { AtSign, Bell, CheckCircle2, Flag, ShieldAlert, Video } from 'lucide-react';
+import { AtSign, Bell, CalendarClock, CheckCircle2, Flag, ShieldAlert, Target, Video } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Notification } from '@common/contracts/notifications';
 import { notificationUrl } from '@common/notification-links';
@@ -13,6 +13,8 @@ const ICONS: Partial<Record<Notification['kind'], typeof Bell>> = {
   moderation: ShieldAlert,
   'report-new': Flag,
   mention: AtSign,
+  'assignment-due': Target,
+  'event-reminder': CalendarClock,
 };
 
 /**
