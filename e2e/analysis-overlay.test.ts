@@ -54,6 +54,34 @@ async function pngPixelAt(page: Page, png: Buffer, [x, y]: [number, number]): Pr
   );
 }
 
+/** The colours at points (in the clip's pixels) of a posted clip's frame at `seconds`, as Chromium plays it. */
+async function clipPixels(page: Page, url: string, seconds: number, points: [number, number][]) {
+  return page.evaluate(
+    async ([src, at, where]) => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.preload = 'auto';
+      video.src = src;
+      await new Promise((resolve, reject) => {
+        video.onloadeddata = resolve;
+        video.onerror = () => reject(new Error('the clip does not play'));
+      });
+      video.currentTime = at;
+      await new Promise((resolve) => (video.onseeked = resolve));
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(video, 0, 0);
+      return where.map(([x, y]) => Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3)));
+    },
+    [url, seconds, points] as const,
+  );
+}
+
+/** The clip's pixels are the canvas's at 1280 × 640: 1.6 times the logical point. */
+const inClip = ([x, y]: [number, number]): [number, number] => [x * 1.6, y * 1.6];
+
 describe('Side by Side overlay', () => {
   it('draws player 2 over player 1 at the opacity set by keyboard, keeps Sync on, and exports it as shown', async () => {
     const { page } = f;
@@ -131,6 +159,38 @@ describe('Side by Side overlay', () => {
     expect(near(await pngPixelAt(page, png, BOTH), blend(red, green, 0.3))).toBe(true);
     expect(near(await pngPixelAt(page, png, ONE_ONLY), red)).toBe(true);
     expect(isRed(await pngPixelAt(page, png, [400, 120]))).toBe(true);
+
+    // A clip posted from player 1 takes the overlay too, frame by frame: player 2's frame at the same
+    // moment (blue in the first second, green in the second), at 30 %, and its line.
+    await one.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Post to chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post to chat' });
+    const caption = `Overlay clip ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Caption').fill(caption);
+    const clipSwitch = dialog.getByRole('switch', { name: /Include the clip/ });
+    await expect.poll(() => clipSwitch.isEnabled()).toBe(true);
+    await clipSwitch.click();
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    const answer = await f.context.request.get(`${f.baseURL}/api/chat/community`);
+    const body = (await answer.json()) as
+      | { messages: { content: string; attempt: { clipUrl: string | null } | null }[] }
+      | { content: string; attempt: { clipUrl: string | null } | null }[];
+    const clipUrl = (Array.isArray(body) ? body : body.messages).find((m) => m.content === caption)?.attempt
+      ?.clipUrl;
+    expect(clipUrl).toBeTruthy();
+    const points = [inClip(BOTH), inClip(ONE_ONLY), inClip([400, 120])];
+    const early = await clipPixels(page, clipUrl!, 0.5, points);
+    const late = await clipPixels(page, clipUrl!, 1.5, points);
+    // A clip goes through YUV and back with loss: flat colours return within 16 steps (red read
+    // 201, 61, 40 on the canvas and 212, 73, 39 from the clip). Without the overlay the point over
+    // both clips would be that red: its blue channel tells the two apart by far more.
+    expect(near(early[0]!, blend(red, blue, 0.3), 16)).toBe(true);
+    expect(near(late[0]!, blend(red, green, 0.3), 16)).toBe(true);
+    expect(near(early[1]!, red, 16)).toBe(true);
+    expect(early[0]![2]! - early[1]![2]!).toBeGreaterThan(30);
+    expect(late[0]![1]! - late[1]![1]!).toBeGreaterThan(15);
+    expect(isRed(late[2]!)).toBe(true);
 
     // Player 1's zoom applies to the overlay too: at 150 % about the centre, player 2's picture reaches
     // the canvas's left edge, so the point that was red alone now has both.

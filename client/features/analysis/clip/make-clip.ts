@@ -9,7 +9,7 @@
 import { writeWebm, type EncodedFrame } from '@common/webm-writer';
 import { decodeFrames, openClip } from '../pose/demux/decode-clip';
 import { blobSource, UnsupportedClip, type ByteSource, type Demuxer } from '../pose/demux/types';
-import { clipWindow, inWindow, samplesForWindow } from './clip-window';
+import { clipWindow, inWindow, samplesForWindow, type ClipWindow } from './clip-window';
 
 /** The browser cannot make this clip; `message` says why, to the member. */
 export class ClipUnsupported extends Error {}
@@ -27,11 +27,31 @@ export type MakeClipOptions = {
   /** The clip's size. */
   width: number;
   height: number;
-  /** Draws one frame (`image`, the player's size, upright) as the tool shows it, onto `ctx` of the clip's size. */
-  draw(ctx: CanvasRenderingContext2D, image: CanvasImageSource, seconds: number): void;
+  /**
+   * Player 2 laid over player 1 (Side by Side's Overlay, decision 64): its file, its size as its player
+   * shows it, and its media time at a media time of player 1 (Sync's mapping, capture rates counted).
+   * Its frames are decoded in step with the clip's, in order, as the clip's are.
+   */
+  overlay?: OverlaySource | null;
+  /**
+   * Draws one frame (`image`, the player's size, upright) as the tool shows it, onto `ctx` of the clip's
+   * size; `over` is player 2's frame shown at that moment (upright, its size) and its media time.
+   */
+  draw(
+    ctx: CanvasRenderingContext2D,
+    image: CanvasImageSource,
+    seconds: number,
+    over: { image: CanvasImageSource; seconds: number } | null,
+  ): void;
   signal: AbortSignal;
   /** How far it is, from 0 to 1. */
   onProgress(fraction: number): void;
+};
+
+export type OverlaySource = {
+  source: Blob | string;
+  size: { width: number; height: number };
+  timeAt(seconds: number): number;
 };
 
 const BITRATE = 2_500_000;
@@ -96,19 +116,26 @@ async function open(source: Blob | string): Promise<Demuxer> {
 /**
  * Why this browser cannot make the clip of `source` (in words for the dialog: 'it cannot encode
  * video'), or null when it can: an encoder for WebM, and a decoder for the video's codec (HEVC often
- * has none).
+ * has none), and for the overlaid video's when player 2 is laid over it.
  */
 export async function clipProblem(
   source: Blob | string,
   width: number,
   height: number,
+  overlay: Blob | string | null = null,
 ): Promise<string | null> {
   if (typeof VideoDecoder !== 'function' || !(await pickEncoder(width, height)))
     return 'it cannot encode video';
   try {
-    const { config } = (await open(source)).track;
-    const support = await VideoDecoder.isConfigSupported(config).catch(() => null);
-    return support?.supported ? null : 'it cannot decode this video’s format in order';
+    for (const file of overlay ? [source, overlay] : [source]) {
+      const { config } = (await open(file)).track;
+      const support = await VideoDecoder.isConfigSupported(config).catch(() => null);
+      if (!support?.supported)
+        return file === source
+          ? 'it cannot decode this video’s format in order'
+          : 'it cannot decode the overlaid video’s format in order';
+    }
+    return null;
   } catch (error) {
     if (error instanceof ClipUnsupported) return error.message;
     throw error;
@@ -127,6 +154,64 @@ function turn(canvas: HTMLCanvasElement, frame: VideoFrame, rotation: 90 | 180 |
 
 const abortError = () => new DOMException('The clip was cancelled', 'AbortError');
 
+/** Holds `frame` for a drawing, upright at the size its player shows (a copy when it must be turned). */
+function uprightCanvas(size: { width: number; height: number }, rotation: number): HTMLCanvasElement | null {
+  if (!rotation) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  return canvas;
+}
+
+/**
+ * Player 2's frames, decoded in order as player 1's clip asks for later and later times: `at(us)` is
+ * the frame shown at `us` of player 2's file (its last frame at or before it; before its first frame,
+ * the first). Frames are read once; the one shown is kept until a later one replaces it.
+ */
+async function overlayFrames(overlay: OverlaySource, window: ClipWindow) {
+  const demuxer = await open(overlay.source);
+  const { rotation } = demuxer.track;
+  const from = Math.max(0, overlay.timeAt(window.fromUs / 1e6));
+  const to = Math.max(from, overlay.timeAt(window.toUs / 1e6));
+  const frames = decodeFrames({
+    track: demuxer.track,
+    samples: () => samplesForWindow(demuxer.samples(), clipWindow((from + to) / 2, to - from)),
+  });
+  const upright = uprightCanvas(overlay.size, rotation);
+  let shown: VideoFrame | null = null;
+  let next: VideoFrame | null = null;
+  let ended = false;
+  return {
+    async at(us: number): Promise<{ image: CanvasImageSource; seconds: number } | null> {
+      while (!ended) {
+        if (!next) {
+          const step = await frames.next();
+          if (step.done) {
+            ended = true;
+            break;
+          }
+          next = step.value;
+        }
+        // Half a millisecond either way is the same moment (WebM rounds to the millisecond).
+        if (next.timestamp > us + 500 && shown) break;
+        shown?.close();
+        shown = next;
+        next = null;
+        if (shown.timestamp > us + 500) break;
+      }
+      if (!shown) return null;
+      const image = upright ? turn(upright, shown, rotation as 90 | 180 | 270) : shown;
+      return { image, seconds: shown.timestamp / 1e6 };
+    },
+    async close() {
+      shown?.close();
+      next?.close();
+      shown = next = null;
+      await frames.return(undefined);
+    },
+  };
+}
+
 /** Makes the clip (see the module comment): a WebM file with its Duration and Cues. */
 export async function makeClip(options: MakeClipOptions): Promise<Blob> {
   const { signal, width, height, size } = options;
@@ -144,11 +229,8 @@ export async function makeClip(options: MakeClipOptions): Promise<Blob> {
   canvas.height = height;
   // Not willReadFrequently: a canvas kept in memory drew a frame in 30 ms, three times slower.
   const ctx = canvas.getContext('2d', { alpha: false })!;
-  const upright = rotation ? document.createElement('canvas') : null;
-  if (upright) {
-    upright.width = size.width;
-    upright.height = size.height;
-  }
+  const upright = uprightCanvas(size, rotation);
+  const over = options.overlay ? await overlayFrames(options.overlay, window) : null;
 
   const chunks: EncodedFrame[] = [];
   let failure: unknown = null;
@@ -177,7 +259,13 @@ export async function makeClip(options: MakeClipOptions): Promise<Blob> {
     const sourceUs = frame.timestamp;
     firstUs ??= sourceUs;
     const timestamp = sourceUs - firstUs;
-    options.draw(ctx, upright ? turn(upright, frame, rotation as 90 | 180 | 270) : frame, sourceUs / 1e6);
+    const overFrame = over ? await over.at(options.overlay!.timeAt(sourceUs / 1e6) * 1e6) : null;
+    options.draw(
+      ctx,
+      upright ? turn(upright, frame, rotation as 90 | 180 | 270) : frame,
+      sourceUs / 1e6,
+      overFrame,
+    );
     if (frame.duration) lastDurationUs = frame.duration;
     const out = new VideoFrame(canvas, {
       timestamp,
@@ -226,6 +314,7 @@ export async function makeClip(options: MakeClipOptions): Promise<Blob> {
     throw error;
   } finally {
     before?.close();
+    await over?.close();
     if (videoEncoder.state !== 'closed') videoEncoder.close();
   }
 

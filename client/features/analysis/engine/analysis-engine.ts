@@ -34,7 +34,7 @@ import { Stage } from './stage';
 import { readVideoTiming, readVideoTimingAt, type FileTiming } from './read-timing';
 import { stopwatchUnder } from './draw-shapes';
 import { measurementsCsv } from './measurements-csv';
-import { frameAt, isCaptureRate, mediaTimeOfFrame, type Timing } from './timing';
+import { frameAt, isCaptureRate, mediaSecondsOf, mediaTimeOfFrame, realSeconds, type Timing } from './timing';
 import { formatLength, metresPerPixel, type Calibration } from './units';
 import { keyTool, moveTool, pressTool, releaseTool, type KeyStep, type Reference } from './tool-gestures';
 import {
@@ -818,7 +818,9 @@ export class AnalysisEngine {
    * centred on it, cut to the video, decoded, drawn and encoded frame by frame at 1280 × 640 with the
    * drawings as the canvas shows them now (the video under the current zoom, the annotations, each
    * frame's own skeleton once the clip is analysed). The player is left as it is. Null for an image.
-   * The code is loaded when first asked.
+   * With Side by Side's Overlay on, player 2 is laid over each frame as the canvas shows it: its frame
+   * at the same real moment (the offset Sync keeps, capture rates counted), decoded in step, with its
+   * drawings and skeleton, at the overlay's opacity. The code is loaded when first asked.
    */
   clipMaker(seconds: number): ClipMaker | null {
     const media = this.media;
@@ -830,16 +832,16 @@ export class AnalysisEngine {
     const at = media.currentTime;
     const duration = media.duration;
     // The drawings as they are now: the member cannot change them while the dialog is open.
-    // Without an overlay: its frames are not decoded with this clip's (decision 64).
     const scene: Scene = {
       ...this.scene(false),
       annotations: this.annotations.slice(),
       mediaSize: size,
       overlay: null,
     };
+    const overlay = this.clipOverlay();
     const load = () => import('../clip/make-clip');
     return {
-      problem: async () => (await load()).clipProblem(source, width, height),
+      problem: async () => (await load()).clipProblem(source, width, height, overlay?.source.source ?? null),
       make: async ({ signal, onProgress }) =>
         (await load()).makeClip({
           source,
@@ -851,7 +853,8 @@ export class AnalysisEngine {
           height,
           signal,
           onProgress,
-          draw: (ctx, image, time) =>
+          overlay: overlay?.source ?? null,
+          draw: (ctx, image, time, over) =>
             renderScene(
               ctx,
               {
@@ -859,10 +862,52 @@ export class AnalysisEngine {
                 media: image,
                 pose: this.pose.overlayAt(time),
                 clock: { frame: frameAt(time, this.state.timing.fileFps), timing: this.state.timing },
+                overlay: overlay && over ? overlay.sceneAt(over.image, over.seconds) : null,
               },
               CLIP_SCALE,
             ),
         }),
+    };
+  }
+
+  /**
+   * Player 2 as a posted clip lays it over this one's frames (decision 64's overlay, in the clip):
+   * its file, its media time at a media time of this player (the real-time offset the two have now,
+   * which Sync keeps), and its scene at one of its frames, as this canvas shows it. Null without an
+   * overlay, or when player 2 holds no video.
+   */
+  private clipOverlay() {
+    const over = this.overlay;
+    const other = over?.source;
+    const media = other?.media;
+    const size = media?.size;
+    if (!over || !other || !media?.video || !size || other.state.mediaType !== 'video' || !this.media)
+      return null;
+    const mine = this.state.timing;
+    const theirs = other.state.timing;
+    const offset = realSeconds(media.currentTime, theirs) - realSeconds(this.media.currentTime, mine);
+    const base: Scene = {
+      ...other.scene(false, false),
+      annotations: other.annotations.slice(),
+      mediaSize: size,
+      pending: null,
+    };
+    const opacity = over.opacity;
+    return {
+      source: {
+        source: media.file ?? media.source,
+        size,
+        timeAt: (seconds: number) => Math.max(0, mediaSecondsOf(realSeconds(seconds, mine) + offset, theirs)),
+      },
+      sceneAt: (image: CanvasImageSource, seconds: number) => ({
+        scene: {
+          ...base,
+          media: image,
+          pose: other.pose.overlayAt(seconds),
+          clock: { frame: frameAt(seconds, theirs.fileFps), timing: theirs },
+        },
+        opacity,
+      }),
     };
   }
 
