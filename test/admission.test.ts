@@ -41,7 +41,7 @@ const setAdmission = async (admission: Admission, app: App = t.app) => {
     payload: { admission },
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ admission });
+  expect(res.json()).toEqual({ admission, timeZone: 'UTC' });
 };
 
 /** Registers a new address (its own client address), with an invitation when given. */
@@ -75,7 +75,7 @@ describe('community settings', () => {
     expect((await get('/api/admin/community', member.cookie)).statusCode).toBe(403);
     const res = await get('/api/admin/community', admin.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ admission: 'open' });
+    expect(res.json()).toEqual({ admission: 'open', timeZone: 'UTC' });
     const patch = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/community',

@@ -8,6 +8,9 @@
 export const ADMISSION = ['open', 'approval', 'invite'] as const;
 export type Admission = (typeof ADMISSION)[number];
 
+/** The refusal of a time zone Intl does not know (decision 83). */
+export const TIME_ZONE_INVALID = 'timeZone must be an IANA time zone name, such as Europe/Paris';
+
 /** A member's standing: a member, a join request waiting for a coach, or a declined one. */
 export const MEMBERSHIP = ['active', 'pending', 'declined'] as const;
 export type Membership = (typeof MEMBERSHIP)[number];

@@ -1,20 +1,42 @@
 import { z } from 'zod';
 import { fieldError, text } from './fields';
-import { ADMISSION, INVITE_MAX_USES, INVITE_STATES, SUSPENSION_REASON_MAX } from './community-values';
+import { canonicalTimeZone } from '../community-time';
+import {
+  ADMISSION,
+  INVITE_MAX_USES,
+  INVITE_STATES,
+  SUSPENSION_REASON_MAX,
+  TIME_ZONE_INVALID,
+} from './community-values';
 
 export * from './community-values';
 
 const body = { error: 'Request body must be a JSON object' };
 
-/** GET and PATCH /api/admin/community. */
-export const communitySettingsResponse = z.object({ admission: z.enum(ADMISSION) });
+/** GET and PATCH /api/admin/community: who can join, and the community's time zone (IANA name). */
+export const communitySettingsResponse = z.object({ admission: z.enum(ADMISSION), timeZone: z.string() });
 export type CommunitySettings = z.infer<typeof communitySettingsResponse>;
-export const communitySettingsBody = z.object(
+/** A zone Intl knows (decision 83); the service stores it as Intl spells it. */
+const timeZone = text('timeZone', 'an IANA time zone name').refine(
+  (zone) => canonicalTimeZone(zone) !== null,
   {
-    admission: z.enum(ADMISSION, { error: 'admission must be one of open, approval, invite' }),
+    error: TIME_ZONE_INVALID,
   },
-  body,
 );
+export const communitySettingsBody = z
+  .object(
+    {
+      admission: z.enum(ADMISSION, { error: 'admission must be one of open, approval, invite' }).optional(),
+      timeZone: timeZone.optional(),
+    },
+    body,
+  )
+  .refine((b) => b.admission !== undefined || b.timeZone !== undefined, {
+    error: 'The body must set admission or timeZone',
+  });
+/** GET /api/community/settings (members): what the community's pages need of its settings. */
+export const memberCommunitySettingsResponse = z.object({ timeZone: z.string() });
+export type MemberCommunitySettings = z.infer<typeof memberCommunitySettingsResponse>;
 export type CommunitySettingsBody = z.infer<typeof communitySettingsBody>;
 
 /** GET /api/admin/join-requests: pending requests first (oldest first), then declined ones. */

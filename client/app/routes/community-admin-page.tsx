@@ -2,11 +2,13 @@ import { Card } from '../../components/ui/card';
 import { AdmissionSettings } from '../../features/admin/components/admission-settings';
 import { InvitesCard } from '../../features/admin/components/invites-card';
 import { JoinRequestsCard } from '../../features/admin/components/join-requests-card';
+import { TimeZoneSetting } from '../../features/admin/components/time-zone-setting';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RequireMember } from '../require-member';
 
 /**
- * /admin/community, for admins (decision 54): who can join (open, approval, invitation), the join
+ * /admin/community, for admins (decision 54): who can join (open, approval, invitation), the
+ * community's time zone (decision 83), the join
  * requests to approve or decline, and the invitations. Members are told it is not theirs.
  */
 export default function CommunityAdminPage() {
@@ -19,6 +21,7 @@ export default function CommunityAdminPage() {
             <>
               <h2 className="font-display text-2xl font-black tracking-tight sm:text-3xl">Community</h2>
               <AdmissionSettings />
+              <TimeZoneSetting />
               <JoinRequestsCard />
               <InvitesCard />
             </>

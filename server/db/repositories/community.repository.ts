@@ -34,6 +34,26 @@ export function communityRepository(db: Db) {
         .where(eq(communitySettings.id, 1));
       return row?.admission ?? 'open';
     },
+    /** The admission mode and the time zone (decision 83): their defaults until a coach set them. */
+    async settings(): Promise<{ admission: AdmissionMode; timeZone: string }> {
+      const [row] = await db
+        .select({ admission: communitySettings.admission, timeZone: communitySettings.timeZone })
+        .from(communitySettings)
+        .where(eq(communitySettings.id, 1));
+      return row ?? { admission: 'open', timeZone: 'UTC' };
+    },
+    /** Sets what `change` names, keeping the rest. */
+    async setSettings(
+      change: { admission?: AdmissionMode; timeZone?: string },
+      at: Date,
+    ): Promise<{ admission: AdmissionMode; timeZone: string }> {
+      const [row] = await db
+        .insert(communitySettings)
+        .values({ id: 1, ...change, updatedAt: at })
+        .onConflictDoUpdate({ target: communitySettings.id, set: { ...change, updatedAt: at } })
+        .returning({ admission: communitySettings.admission, timeZone: communitySettings.timeZone });
+      return row!;
+    },
     async setAdmission(admission: AdmissionMode, at: Date): Promise<AdmissionMode> {
       const [row] = await db
         .insert(communitySettings)

@@ -12,18 +12,20 @@ import {
   invitesResponse,
   joinRequest,
   joinRequestsResponse,
+  memberCommunitySettingsResponse,
   suspendBody,
   suspension,
 } from '../../../common/contracts/community';
 import { okResponse } from '../../../common/contracts/auth';
 import { errorResponses } from '../../../common/contracts/errors';
 import type { AppContext } from '../../context';
-import { actorOf } from '../../plugins/session-cookie';
+import { actorOf, requireMember } from '../../plugins/session-cookie';
 import { allowedTo } from '../../policies/guard';
 
 /**
- * /api/admin: the community's admission (decision 54), join requests, invitations and suspensions.
- * Admins only: visitors 401, members 403.
+ * /api/admin: the community's admission (decision 54) and time zone (decision 83), join requests,
+ * invitations and suspensions. Admins only: visitors 401, members 403. And /api/community/settings,
+ * what members' pages need of the settings (the time zone).
  */
 export async function communityRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +36,15 @@ export async function communityRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/community',
     { onRequest: manage, schema: { response: { 200: communitySettingsResponse, ...errorResponses } } },
     async (request) => c.settings(actorOf(request)),
+  );
+
+  r.get(
+    '/api/community/settings',
+    {
+      onRequest: requireMember,
+      schema: { response: { 200: memberCommunitySettingsResponse, ...errorResponses } },
+    },
+    async () => c.timeZone(),
   );
 
   r.patch(

@@ -10,6 +10,8 @@ import {
   INVITE_PARAM,
   type CommunitySettings,
   type CommunitySettingsBody,
+  type MemberCommunitySettings,
+  TIME_ZONE_INVALID,
   type CreateInviteBody,
   type CreateInviteResponse,
   type Invite,
@@ -17,6 +19,7 @@ import {
   type Suspension,
   type SuspendBody,
 } from '../../../common/contracts/community';
+import { canonicalTimeZone } from '../../../common/community-time';
 import type { AuditLog } from '../../audit/audit-log';
 import type { CommunityRepository, InviteWithCreator } from '../../db/repositories/community.repository';
 import type { UsersRepository } from '../../db/repositories/users.repository';
@@ -125,20 +128,29 @@ export function communityService(deps: Deps) {
   return {
     async settings(actor: Actor): Promise<CommunitySettings> {
       authorize(actor, 'community.manage');
-      return { admission: await repo.admission() };
+      return repo.settings();
     },
 
+    /** Who can join and the time zone (decision 83), each changed only when named; audited. */
     async updateSettings(actor: Actor, body: CommunitySettingsBody): Promise<CommunitySettings> {
       authorize(actor, 'community.manage');
-      const before = await repo.admission();
-      const admission = await repo.setAdmission(body.admission, new Date(now()));
-      if (before !== admission) {
-        await audit.record(actor, {
-          action: 'community.updated',
-          details: { admission: { from: before, to: admission } },
-        });
-      }
-      return { admission };
+      const before = await repo.settings();
+      const timeZone = body.timeZone === undefined ? undefined : canonicalTimeZone(body.timeZone);
+      if (timeZone === null) throw new AppError('bad_request', TIME_ZONE_INVALID);
+      const after = await repo.setSettings({ admission: body.admission, timeZone }, new Date(now()));
+      const details: Record<string, { from: string; to: string }> = {};
+      if (before.admission !== after.admission)
+        details.admission = { from: before.admission, to: after.admission };
+      if (before.timeZone !== after.timeZone)
+        details.timeZone = { from: before.timeZone, to: after.timeZone };
+      if (Object.keys(details).length > 0)
+        await audit.record(actor, { action: 'community.updated', details });
+      return after;
+    },
+
+    /** The community's time zone, for its members' pages (decision 83). */
+    async timeZone(): Promise<MemberCommunitySettings> {
+      return { timeZone: (await repo.settings()).timeZone };
     },
 
     /** The admission mode for a registration: read from the database each time, so it holds at once everywhere. */

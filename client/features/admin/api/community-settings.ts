@@ -3,7 +3,7 @@ import type { Admission, CommunitySettings } from '@common/contracts/community';
 import { apiJson, getQueryFn } from '../../../lib/api-client';
 import { failed } from './failed';
 
-/** GET and PATCH /api/admin/community: who can join (decision 54). */
+/** GET and PATCH /api/admin/community: who can join (decision 54) and the time zone (decision 83). */
 
 export function communitySettingsQueryOptions() {
   return queryOptions({
@@ -21,5 +21,20 @@ export function useSetAdmission() {
       apiJson<CommunitySettings>('PATCH', '/api/admin/community', { admission }),
     onSuccess: (data) => queryClient.setQueryData(communitySettingsQueryOptions().queryKey, data),
     onError: failed('Could not change who can join'),
+  });
+}
+
+/** Sets the community's time zone (an IANA name; the server answers 400 for one it does not know). */
+export function useSetTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) =>
+      apiJson<CommunitySettings>('PATCH', '/api/admin/community', { timeZone }),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(communitySettingsQueryOptions().queryKey, data);
+      // What members' pages read of it (the board's reset, due times).
+      await queryClient.invalidateQueries({ queryKey: ['/api/community/settings'] });
+    },
+    onError: failed('Could not change the time zone'),
   });
 }

@@ -96,6 +96,8 @@ function whatHappened(entry: AuditEntry): ReactNode {
     }
     case 'community.updated': {
       const change = d.admission as { from?: string; to?: string } | undefined;
+      const zone = d.timeZone as { from?: string; to?: string } | undefined;
+      if (zone && !change) return <>set the community's time zone to {zone.to ?? 'another'}</>;
       return <>made joining {ADMISSION[change?.to ?? ''] ?? change?.to ?? 'different'}</>;
     }
     default:
