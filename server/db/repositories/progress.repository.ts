@@ -104,7 +104,7 @@ export function progressRepository(db: Db) {
     async markDone(userId: string, p: LessonPath): Promise<void> {
       await db
         .insert(lessonProgress)
-        .values({ userId, ...p, doneAt: sql`now()` })
+        .values({ userId, ...p, doneAt: sql`now()`, firstDoneAt: sql`now()` })
         .onConflictDoUpdate({
           target: [
             lessonProgress.userId,
@@ -112,7 +112,12 @@ export function progressRepository(db: Db) {
             lessonProgress.topicSlug,
             lessonProgress.lessonSlug,
           ],
-          set: { doneAt: sql`coalesce(${lessonProgress.doneAt}, now())`, updatedAt: sql`now()` },
+          // The first time stays through undo and redo: the leaderboard counts it then (decision 83).
+          set: {
+            doneAt: sql`coalesce(${lessonProgress.doneAt}, now())`,
+            firstDoneAt: sql`coalesce(${lessonProgress.firstDoneAt}, ${lessonProgress.doneAt}, now())`,
+            updatedAt: sql`now()`,
+          },
         });
     },
 

@@ -31,6 +31,11 @@ export const lessonProgress = pgTable(
     lessonSlug: text('lesson_slug').notNull(),
     /** When the member marked the lesson done, or watched 90 % of its video; null: not done. */
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /**
+     * When the member first marked it done (decision 83): kept when it is undone and done again, so
+     * the leaderboard counts a lesson once, in the period it was first done.
+     */
+    firstDoneAt: timestamp('first_done_at', { withTimezone: true }),
     /** When the member last opened the lesson page. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** Where the lesson video was stopped, in seconds; null: from the start. */
@@ -43,6 +48,10 @@ export const lessonProgress = pgTable(
     // The leaderboard's lessons done in a period (issue 34).
     index('lesson_progress_done_idx')
       .on(t.doneAt, t.userId)
+      .where(sql`${t.doneAt} is not null`),
+    // The leaderboard's lessons first done in a week or month (decision 83).
+    index('lesson_progress_first_done_idx')
+      .on(t.firstDoneAt, t.userId)
       .where(sql`${t.doneAt} is not null`),
   ],
 );

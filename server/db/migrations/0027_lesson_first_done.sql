@@ -1,0 +1,2 @@
+ALTER TABLE "lesson_progress" ADD COLUMN "first_done_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lesson_progress_first_done_idx" ON "lesson_progress" USING btree ("first_done_at","user_id") WHERE "lesson_progress"."done_at" is not null;
