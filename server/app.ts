@@ -28,6 +28,7 @@ import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { notificationMailRoutes } from './modules/notification-mail/notification-mail.routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await progressRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
   await attemptsRoutes(app, ctx);
+  await assignmentsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await reportsRoutes(app, ctx);
   await notificationMailRoutes(app, ctx);
@@ -192,6 +194,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
   ctx.notificationMail.start();
+  // Drills' reminders 24 h before their due time, a round every minute in every process (decision 81).
+  ctx.assignments.start();
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {
     void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
@@ -216,6 +220,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     clearInterval(limitsTimer);
     await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
+    await ctx.assignments.stop();
     await ctx.push.stop();
     await ctx.notificationMail.stop();
     await ctx.mail.stop();

@@ -45,6 +45,8 @@ import { accountService, type AccountService } from './modules/auth/account.serv
 import { accountsRepository } from './db/repositories/accounts.repository';
 import { attemptsRepository } from './db/repositories/attempts.repository';
 import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
+import { assignmentsRepository } from './db/repositories/assignments.repository';
+import { assignmentsService, type AssignmentsService } from './modules/assignments/assignments.service';
 import { moderationRepository } from './db/repositories/moderation.repository';
 import { auditLog, type AuditLog } from './audit/audit-log';
 import { attemptRemoval } from './audit/attempt-removal';
@@ -120,6 +122,8 @@ export type AppContext = {
   recordings: RecordingsService;
   /** Attempts posted back to a lesson or the chat, and the coaches' review (issue 18). */
   attempts: AttemptsService;
+  /** Drills a coach assigns, completed by attempts, with their reminders (decision 81). */
+  assignments: AssignmentsService;
   /** Outgoing mail, through the database outbox (decision 17). */
   mail: Mailer;
   /** Proving members' e-mail addresses (decision 2). */
@@ -228,6 +232,14 @@ export function createContext(
   const moderationRepo = moderationRepository(database.db);
   const audit = auditLog(moderationRepo);
   const transaction = <T>(fn: (tx: Db) => Promise<T>): Promise<T> => database.db.transaction(fn);
+  // Drills (decision 81): completed when an attempt to their lesson is posted, worked out again when one goes.
+  const assignments = assignmentsService({
+    repo: assignmentsRepository(database.db),
+    adminEmails,
+    now: () => (config.clock ?? Date.now)(),
+    produce: notifications.producers,
+    log,
+  });
   const attempts = attemptsService({
     repo: attemptsRepo,
     chatRepo,
@@ -239,6 +251,7 @@ export function createContext(
     log,
     removal: attemptRemoval({ repo: moderationRepo, audit, transaction }),
     produce: notifications.producers,
+    drills: assignments,
   });
   // Edits and deletions of messages (decision 53): an attempt's message deletes its attempt; a message
   // gone may have been a coach's first reply to an attempt (decision 52).
@@ -367,6 +380,7 @@ export function createContext(
       chat: { postsRecording: attemptsRepo.postedInChat, removed: chatFeed.removed },
     }),
     attempts,
+    assignments,
     mail,
     accountLinks: links,
     linkOrigin,

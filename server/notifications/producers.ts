@@ -1,3 +1,4 @@
+import { formatDue } from '../../common/contracts/assignments-values';
 import { findLesson, lessonHeading } from '../../common/curriculum';
 import type { NotificationsRepository } from '../db/repositories/notifications.repository';
 import type { Actor } from '../storage/session-store';
@@ -111,6 +112,52 @@ export function notificationProducers(
           target: { type: 'lesson', ...lesson },
         });
       });
+    },
+
+    /**
+     * A coach assigned a drill (`assignment-new`, decision 81): each member it was set for is told,
+     * with the lesson's heading and the due time in the community's time zone.
+     */
+    assignmentSet(
+      actor: Actor,
+      assignment: { id: string; title: string; dueAt: Date },
+      userIds: readonly string[],
+      timeZone: string,
+    ): Promise<void> {
+      return safely('a new drill', () =>
+        notifications.create(
+          userIds.map((userId) => ({
+            userId,
+            kind: 'assignment-new' as const,
+            actorId: actor.user.id,
+            source: `assignment-${assignment.id}`,
+            excerpt: `${assignment.title} — due ${formatDue(assignment.dueAt, timeZone)}`,
+            target: { type: 'assignment' as const, assignmentId: assignment.id },
+          })),
+        ),
+      );
+    },
+
+    /**
+     * Drills due within a day and still open (`assignment-due`): the reminders a round claimed
+     * (decision 81), one per member and drill; no member caused them.
+     */
+    assignmentDue(
+      due: ReadonlyArray<{ assignmentId: string; userId: string; title: string; dueAt: Date }>,
+      timeZone: string,
+    ): Promise<void> {
+      return safely('drill reminders', () =>
+        notifications.create(
+          due.map((d) => ({
+            userId: d.userId,
+            kind: 'assignment-due' as const,
+            actorId: null,
+            source: `assignment-${d.assignmentId}`,
+            excerpt: `${d.title} — due ${formatDue(d.dueAt, timeZone)}`,
+            target: { type: 'assignment' as const, assignmentId: d.assignmentId },
+          })),
+        ),
+      );
     },
 
     /** A coach approved a join request (`membership-approved`). */

@@ -1,5 +1,6 @@
 import { AppError } from '../lib/errors';
 import { admissionPolicies } from './admission.policy';
+import { assignmentPolicies } from './assignments.policy';
 import { attemptPolicies } from './attempts.policy';
 import { contentPolicies } from './content.policy';
 import { lessonPolicies } from './lessons.policy';
@@ -18,6 +19,7 @@ export type { PolicyActor, Rule } from './policy';
 export const policies = {
   ...lessonPolicies,
   ...attemptPolicies,
+  ...assignmentPolicies,
   ...contentPolicies,
   ...memberPolicies,
   ...admissionPolicies,

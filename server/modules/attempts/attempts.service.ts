@@ -63,6 +63,11 @@ type Deps = {
   ) => Promise<{ chat: number[]; discussion: number[] }>;
   /** Tells coaches of a new attempt, its author of a coach's reply or removal (decision 56). */
   produce?: Pick<NotificationProducers, 'attemptPosted' | 'coachPosted' | 'attemptRemoved'>;
+  /** Drills (decision 81): an attempt to a lesson completes the member's open ones; a deleted one reopens them. */
+  drills?: {
+    attemptPosted(userId: string, thread: Thread, attemptId: string): Promise<void>;
+    attemptsDeleted(userId?: string): Promise<void>;
+  };
 };
 
 /** A review list cursor ('<time>_<id>', checked by the contract's pattern) as its parts. */
@@ -114,6 +119,7 @@ export function attemptsService({
   log,
   removal,
   produce,
+  drills,
 }: Deps) {
   const chatLimiter = chatPostLimiter(limits);
   const discussionLimiter = discussionPostLimiter(limits);
@@ -233,6 +239,7 @@ export function attemptsService({
       }
       // A coach's attempt answers the thread's earlier ones, as any coach's message there (decision 52).
       const created = await storing(() => repo.postToDiscussion(thread, input, actor.isAdmin));
+      await drills?.attemptPosted(actor.user.id, thread, created.attemptId);
       // A coach's own attempt is a coach's post in the thread (the unread mark, decision 36).
       if (actor.isAdmin) await progress.changed(null);
       const lesson = { thinkTank: thread.thinkTank, topic: thread.topicSlug, lesson: thread.lessonSlug };
@@ -269,6 +276,7 @@ export function attemptsService({
         found.userId !== actor.user.id && removal ? await removal(actor, id, reason ?? null) : null;
       const deleted = await repo.delete(id);
       if (!deleted) throw new AppError('not_found', 'Attempt not found');
+      await drills?.attemptsDeleted(found.userId);
       const chatIds = [...deleted.chatMessageIds, ...(removed?.chat ?? [])];
       if (chatIds.length > 0) await feed.removed(chatIds);
       if (removed) await repo.repliesRemoved(removed, [...adminEmails]);
@@ -279,7 +287,9 @@ export function attemptsService({
 
     /** Deletes the attempts of a lesson discussion being cleared, and their files. */
     async removeInThread(thread: Thread): Promise<void> {
-      await removeFiles(await repo.deleteInThread(thread));
+      const files = await repo.deleteInThread(thread);
+      await drills?.attemptsDeleted();
+      await removeFiles(files);
     },
 
     /** The coaches' review list (admins): attempts posted to lessons, newest first, 50 a page. */
