@@ -68,6 +68,27 @@ describe('mentions', () => {
       await plainItem.waitFor();
       expect(await plainItem.getByRole('link', { name: '@nobody-here-zz' }).count()).toBe(0);
 
+      // Editing a message offers the members too: Escape closes the list, not the editor; Enter
+      // inserts the handle, the next Enter saves, and the saved text links the handle.
+      await plainItem.hover();
+      await plainItem.getByRole('button', { name: 'Actions for your message' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const editBox = plainItem.getByRole('textbox', { name: 'Edit message' });
+      await editBox.pressSequentially(` and @${name.slice(0, 6).toLowerCase()}`);
+      await option.waitFor();
+      await editBox.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      expect(await editBox.isVisible()).toBe(true);
+      await editBox.press(name.charAt(6).toLowerCase());
+      await option.waitFor();
+      expect(await editBox.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+      await editBox.press('Enter');
+      await list.waitFor({ state: 'detached' });
+      expect(await editBox.inputValue()).toBe(`${plain} and @${handle} `);
+      await editBox.press('Enter');
+      await plainItem.getByText('(edited)').waitFor();
+      await plainItem.getByRole('link', { name: `@${handle}` }).waitFor();
+
       // On a phone the list fits above the box, and a tap inserts.
       await page.setViewportSize({ width: 375, height: 740 });
       await box.click();

@@ -1,12 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@common/constants';
 import { serverErrorMessage } from '../lib/api-error';
+import { useMentionAutocomplete } from './mention-autocomplete';
 import { Button } from './ui/button';
 import { Textarea } from './ui/textarea';
 
 /**
  * A message's text edited in place (decision 53): Save (or Enter) keeps it, Cancel (or Escape) leaves
  * it as it was. Blank text cannot be saved; a refusal from the server is shown under the field.
+ * `@` and 2 characters offer the members to mention, as in the message box (decision 57): an edit that
+ * adds a mention notifies that member.
  */
 export function MessageEditor({
   initial,
@@ -22,6 +25,8 @@ export function MessageEditor({
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const blank = text.trim() === '';
+  const box = useRef<HTMLTextAreaElement | null>(null);
+  const mention = useMentionAutocomplete({ value: text, onValueChange: setText, input: box });
 
   const save = async () => {
     if (blank || saving) return;
@@ -44,29 +49,39 @@ export function MessageEditor({
         void save();
       }}
     >
-      <Textarea
-        aria-label="Edit message"
-        autoFocus
-        rows={2}
-        maxLength={CHAT_MESSAGE_MAX_LENGTH}
-        value={text}
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error ? errorId : undefined}
-        onFocus={(e) =>
-          e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)
-        }
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            onCancel();
-          } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void save();
-          }
-        }}
-      />
+      <div className="relative">
+        <Textarea
+          ref={box}
+          aria-label="Edit message"
+          autoFocus
+          rows={2}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          value={text}
+          aria-invalid={error !== null || undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...mention.inputProps}
+          onFocus={(e) => {
+            e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length);
+            mention.track();
+          }}
+          onChange={(e) => {
+            setText(e.target.value);
+            mention.track();
+          }}
+          onKeyDown={(e) => {
+            if (mention.onKeyDown(e)) return;
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              onCancel();
+            } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void save();
+            }
+          }}
+        />
+        {mention.list}
+      </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">
           {error}
