@@ -35,6 +35,7 @@ import { notificationMailRoutes } from './modules/notification-mail/notification
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { shareRoutes } from './modules/share/share.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { openBlobStore } from './storage/blob-store';
 import { registerUploads } from './plugins/uploads';
 import { registerClient } from './plugins/client';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await notificationsRoutes(app, ctx);
   await pushRoutes(app, ctx);
   await shareRoutes(app, ctx);
+  await eventsRoutes(app, ctx);
 
   await registerClient(app, config.clientDir, {
     sessionCookie: sessionCookieName(config.secureCookies),
@@ -194,6 +196,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
   ctx.notificationMail.start();
+  ctx.eventReminders.start();
   // Drills' reminders 24 h before their due time, a round every minute in every process (decision 81).
   ctx.assignments.start();
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
@@ -221,6 +224,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.mediaDurations.stop();
     await ctx.passwordReset.drain();
     await ctx.assignments.stop();
+    await ctx.eventReminders.stop();
     await ctx.push.stop();
     await ctx.notificationMail.stop();
     await ctx.mail.stop();

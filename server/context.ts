@@ -74,6 +74,9 @@ import { notificationsRepository } from './db/repositories/notifications.reposit
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
 import { pushRepository } from './db/repositories/push.repository';
 import { pushService, type PushService } from './modules/push/push.service';
+import { eventsRepository } from './db/repositories/events.repository';
+import { eventsService, type EventsService } from './modules/events/events.service';
+import { eventReminders, type EventReminders } from './modules/events/event-reminders';
 
 /** Where services log what happens outside a request (Fastify's logger). */
 export type ServiceLog = {
@@ -160,6 +163,10 @@ export type AppContext = {
   notifications: NotificationsService;
   /** Web push to members' devices (decision 61): VAPID keys, subscriptions, pushes of new notifications. */
   push: PushService;
+  /** Sessions, RSVPs, .ics files and calendar feeds (decision 82). */
+  events: EventsService;
+  /** The sessions' reminders, 24 h and 10 minutes before, a round in every process (decision 82). */
+  eventReminders: EventReminders;
 };
 
 /** Wires the services over the database and the blob store (openBlobStore). */
@@ -305,6 +312,22 @@ export function createContext(
       .schedule(rows)
       .catch((err: unknown) => log.warn({ err }, 'notification mail could not be scheduled'));
   });
+  // Sessions and their reminders (decision 82).
+  const eventsRepo = eventsRepository(database.db);
+  const events = eventsService({
+    repo: eventsRepo,
+    produce: notifications.producers,
+    limits,
+    adminEmails,
+    origin: () => linkOrigin.current,
+    now: () => (config.clock ?? Date.now)(),
+  });
+  const reminders = eventReminders({
+    repo: eventsRepo,
+    produce: notifications.producers,
+    now: () => (config.clock ?? Date.now)(),
+    log,
+  });
   // The member count changes live on every open chat stream (issue 15).
   memberCount.onChange((count) => chatFeed.broadcast(namedEventFrame(MEMBERS_EVENT, { count })));
   const context: AppContext = {
@@ -407,6 +430,8 @@ export function createContext(
     notificationMail,
     notifications,
     push,
+    events,
+    eventReminders: reminders,
     reports: reportsService({
       repo: reportsRepo,
       users,

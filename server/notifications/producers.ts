@@ -255,8 +255,90 @@ export function notificationProducers(
         }
       });
     },
+
+    /**
+     * A coach changed, moved or cancelled sessions (`event-changed`, decision 82): the members going
+     * are told, once per change (the source holds the event's new `sequence`, or `cancelled`).
+     */
+    eventChanged(actor: Actor, changes: readonly EventChangeNotice[]): Promise<void> {
+      if (changes.length === 0) return Promise.resolve();
+      return safely('a session change', () =>
+        notifications.create(
+          changes.flatMap((c) =>
+            c.userIds.map((userId) => ({
+              userId,
+              kind: 'event-changed' as const,
+              actorId: actor.user.id,
+              source: `event-${c.eventId}-${c.what === 'cancelled' ? 'cancelled' : c.sequence}`,
+              excerpt:
+                c.what === 'cancelled'
+                  ? `Cancelled: ${c.title}`
+                  : c.what === 'moved'
+                    ? `${c.title}: now ${sessionTime(c.startsAt)}`
+                    : `${c.title}: details changed`,
+              target: { type: 'event' as const, eventId: c.eventId },
+            })),
+          ),
+        ),
+      );
+    },
+
+    /**
+     * A session's reminder (`event-reminder`, decision 82) to the members going: one per member,
+     * reminder and start time (a moved session is reminded again).
+     */
+    eventReminder(
+      which: 'day' | 'soon',
+      reminders: readonly { eventId: string; title: string; startsAt: Date; userIds: readonly string[] }[],
+      now: number,
+    ): Promise<void> {
+      if (reminders.length === 0) return Promise.resolve();
+      return safely('a session reminder', () =>
+        notifications.create(
+          reminders.flatMap((r) =>
+            r.userIds.map((userId) => ({
+              userId,
+              kind: 'event-reminder' as const,
+              actorId: null,
+              source: `event-${r.eventId}-${which}-${r.startsAt.getTime()}`,
+              excerpt: `${r.title}: starts ${startsIn(r.startsAt.getTime() - now)}`,
+              target: { type: 'event' as const, eventId: r.eventId },
+            })),
+          ),
+        ),
+      );
+    },
   };
   return producers;
+}
+
+/** One changed (or cancelled) session, and the members going to it, for `eventChanged`. */
+export type EventChangeNotice = {
+  eventId: string;
+  title: string;
+  sequence: number;
+  startsAt: Date;
+  what: 'changed' | 'moved' | 'cancelled';
+  userIds: readonly string[];
+};
+
+/** A session's time in a notification's words, in UTC and labelled so (the app shows local time). */
+function sessionTime(at: Date): string {
+  return `${new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(at)} UTC`;
+}
+
+/** "in 24 hours", "in 10 minutes", "in 1 minute". */
+function startsIn(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes >= 120) return `in ${Math.round(minutes / 60)} hours`;
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 export type NotificationProducers = ReturnType<typeof notificationProducers>;

@@ -3,6 +3,7 @@ import { admissionPolicies } from './admission.policy';
 import { assignmentPolicies } from './assignments.policy';
 import { attemptPolicies } from './attempts.policy';
 import { contentPolicies } from './content.policy';
+import { eventPolicies } from './events.policy';
 import { lessonPolicies } from './lessons.policy';
 import { memberPolicies } from './members.policy';
 import { reportPolicies } from './reports.policy';
@@ -24,6 +25,7 @@ export const policies = {
   ...memberPolicies,
   ...admissionPolicies,
   ...reportPolicies,
+  ...eventPolicies,
 } satisfies Record<string, Rule<never>>;
 
 export type Verb = keyof typeof policies;
