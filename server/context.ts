@@ -259,6 +259,9 @@ export function createContext(
     removal: attemptRemoval({ repo: moderationRepo, audit, transaction }),
     produce: notifications.producers,
     drills: assignments,
+    // A caption's mentions (decision 57), as a text message's.
+    mentionTargets: mentionsRepository(database.db).resolve,
+    notify: (...args: Parameters<NotificationsService['create']>) => notifications.create(...args),
   });
   // Edits and deletions of messages (decision 53): an attempt's message deletes its attempt; a message
   // gone may have been a coach's first reply to an attempt (decision 52).

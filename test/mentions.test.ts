@@ -9,6 +9,7 @@ import type { Notification } from '../common/contracts/notifications';
 import type { MemberSearchResult } from '../common/contracts/members';
 import { apiCaller, type TestApp } from './helpers/app';
 import { createTestAppWithCoach, buildUser, postChatMessage, type BuiltUser } from './helpers/factories';
+import { uploadFrame } from './helpers/uploads';
 
 let t: TestApp;
 let coach: BuiltUser;
@@ -42,8 +43,15 @@ async function notificationsOf(who: BuiltUser): Promise<Notification[]> {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { notifications: Notification[] }).notifications;
 }
-const about = (list: Notification[], kind: string, messageId: number) =>
-  list.filter((n) => n.kind === kind && 'messageId' in n.target && n.target.messageId === messageId);
+/** The notifications of `kind` about a chat message (or a discussion message) of this id: ids of the two overlap. */
+const about = (list: Notification[], kind: string, messageId: number, type: 'chat' | 'discussion' = 'chat') =>
+  list.filter(
+    (n) =>
+      n.kind === kind &&
+      n.target.type === type &&
+      'messageId' in n.target &&
+      n.target.messageId === messageId,
+  );
 const handle = (who: BuiltUser) => who.user.username;
 const member = (who: BuiltUser) => ({ username: who.user.username, name: who.user.name });
 
@@ -117,6 +125,69 @@ describe('mentions in the chat', () => {
   });
 });
 
+describe('mentions in an attempt caption', () => {
+  /** Posts a frame with `caption` to the chat or the systems-theory lesson: the message that posts it. */
+  async function postAttempt(who: BuiltUser, caption: string, where: 'chat' | 'lesson') {
+    const target =
+      where === 'chat'
+        ? { kind: 'chat' }
+        : {
+            kind: 'lesson',
+            thinkTank: 'intellectual',
+            topic: 'understanding-self',
+            lesson: 'systems-theory',
+          };
+    const res = await call('POST', '/api/attempts', who, {
+      target,
+      caption,
+      imageUrl: await uploadFrame(t.app, who, [7, 8, 9]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as {
+      chatMessage: ChatMessage | null;
+      discussionMessage: DiscussionMessage | null;
+    };
+    return (body.chatMessage ?? body.discussionMessage)!;
+  }
+
+  it('in the chat: stored with its message, listed to readers, and the member is told', async () => {
+    const sent = await postAttempt(ann, `My squat, what do you think @${handle(bob)}?`, 'chat');
+    expect(sent.mentions).toEqual([member(bob)]);
+    const read = ((await call('GET', '/api/chat/community', cat)).json() as ChatMessage[]).find(
+      (m) => m.id === sent.id,
+    );
+    expect(read?.mentions).toEqual([member(bob)]);
+    const [notice] = about(await notificationsOf(bob), 'mention', sent.id);
+    expect(notice).toMatchObject({
+      actor: { username: handle(ann) },
+      target: { type: 'chat', messageId: sent.id },
+      excerpt: `My squat, what do you think @${handle(bob)}?`,
+    });
+    expect(about(await notificationsOf(cat), 'mention', sent.id)).toHaveLength(0);
+  });
+
+  it('in a lesson discussion: the mention leads to the attempt in its thread', async () => {
+    const sent = await postAttempt(ann, `@${handle(cat)} my take on this drill`, 'lesson');
+    expect(sent.mentions).toEqual([member(cat)]);
+    const list = (await call('GET', thread, bob)).json() as DiscussionMessage[];
+    expect(list.find((m) => m.id === sent.id)?.mentions).toEqual([member(cat)]);
+    const [notice] = about(await notificationsOf(cat), 'mention', sent.id, 'discussion');
+    expect(notice?.target).toEqual({
+      type: 'discussion',
+      thinkTank: 'intellectual',
+      topic: 'understanding-self',
+      lesson: 'systems-theory',
+      messageId: sent.id,
+      videoSeconds: null,
+    });
+  });
+
+  it('a caption without a handle, or naming nobody, mentions no one', async () => {
+    const plain = await postAttempt(ann, 'Just my lift, @nobody-here-zz', 'chat');
+    expect(plain.mentions).toBeUndefined();
+  });
+});
+
 describe('the autocomplete (member search)', () => {
   it('finds members by handle and name from 2 characters, never a private member for a stranger', async () => {
     const pia = await buildUser(t.app, { email: `zqprivate${process.pid}@example.com` });
@@ -142,7 +213,7 @@ describe('mentions and replies in lesson discussions', () => {
     expect(sent.mentions).toEqual([member(bob)]);
     const list = (await call('GET', thread, cat)).json() as DiscussionMessage[];
     expect(list.find((m) => m.id === sent.id)?.mentions).toEqual([member(bob)]);
-    const [notice] = about(await notificationsOf(bob), 'mention', sent.id);
+    const [notice] = about(await notificationsOf(bob), 'mention', sent.id, 'discussion');
     expect(notice?.target).toEqual({
       type: 'discussion',
       thinkTank: 'intellectual',
@@ -157,10 +228,10 @@ describe('mentions and replies in lesson discussions', () => {
     const sent = await write(ann, 'a plain note');
     const edit = (text: string) => call('PATCH', `${thread}/messages/${sent.id}`, ann, { text });
     expect((await edit(`a note for @${handle(cat)}`)).statusCode).toBe(200);
-    expect(about(await notificationsOf(cat), 'mention', sent.id)).toHaveLength(1);
+    expect(about(await notificationsOf(cat), 'mention', sent.id, 'discussion')).toHaveLength(1);
     await edit('a plain note again');
     await edit(`a note for @${handle(cat)} again`);
-    expect(about(await notificationsOf(cat), 'mention', sent.id)).toHaveLength(1);
+    expect(about(await notificationsOf(cat), 'mention', sent.id, 'discussion')).toHaveLength(1);
   });
 
   it('a reply quotes a message of the thread and notifies its author', async () => {
@@ -173,7 +244,7 @@ describe('mentions and replies in lesson discussions', () => {
     });
     const list = (await call('GET', thread, ann)).json() as DiscussionMessage[];
     expect(list.find((m) => m.id === reply.id)?.replyTo).toEqual(reply.replyTo);
-    const [notice] = about(await notificationsOf(bob), 'discussion-reply', reply.id);
+    const [notice] = about(await notificationsOf(bob), 'discussion-reply', reply.id, 'discussion');
     expect(notice).toMatchObject({
       actor: { username: handle(cat) },
       excerpt: 'Keep the knee over the toe',
@@ -185,15 +256,15 @@ describe('mentions and replies in lesson discussions', () => {
     const original = await write(bob, 'Question two');
     const reply = await write(cat, `@${handle(bob)} answer two`, { replyToId: original.id });
     const mine = await notificationsOf(bob);
-    expect(about(mine, 'mention', reply.id)).toHaveLength(1);
-    expect(about(mine, 'discussion-reply', reply.id)).toHaveLength(0);
+    expect(about(mine, 'mention', reply.id, 'discussion')).toHaveLength(1);
+    expect(about(mine, 'discussion-reply', reply.id, 'discussion')).toHaveLength(0);
   });
 
   it("a reply to one's own message, or to a message of another thread (400), or to none (400)", async () => {
     const own = await write(bob, 'thinking aloud');
     const self = await write(bob, 'and more', { replyToId: own.id });
     expect(self.replyTo?.id).toBe(own.id);
-    expect(about(await notificationsOf(bob), 'discussion-reply', self.id)).toHaveLength(0);
+    expect(about(await notificationsOf(bob), 'discussion-reply', self.id, 'discussion')).toHaveLength(0);
 
     const elsewhere = await write(bob, 'in another lesson', {}, otherThread);
     const cross = await call('POST', thread, cat, { text: 'hm', replyToId: elsewhere.id });

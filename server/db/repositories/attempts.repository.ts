@@ -2,6 +2,7 @@ import { and, asc, desc, eq, exists, inArray, isNotNull, lt, not, or, sql, type 
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { authorColumns } from './users.repository';
+import { uuidArray } from './mentions.repository';
 import {
   attempts,
   chatMessages,
@@ -104,6 +105,8 @@ export type NewAttempt = {
   caption: string;
   angles: AttemptAngle[];
   frameSeconds: number | null;
+  /** The members its caption mentions (decision 57), kept on the message that posts it. */
+  mentions?: readonly string[];
 };
 
 /** The `attempts` row of a new attempt, as one statement's first part (with the message it posts). */
@@ -357,9 +360,9 @@ export function attemptsRepository(db: Db) {
             returning id, frame_seconds
           ),
           m as (
-            insert into ${discussionMessages} (think_tank, topic_slug, lesson_slug, user_id, text, attempt_id)
+            insert into ${discussionMessages} (think_tank, topic_slug, lesson_slug, user_id, text, attempt_id, mentions)
             select ${thread.thinkTank}::text, ${thread.topicSlug}::text, ${thread.lessonSlug}::text,
-                   ${a.userId}::uuid, ${a.caption}::text, a.id from a
+                   ${a.userId}::uuid, ${a.caption}::text, a.id, ${uuidArray(a.mentions ?? [])} from a
             returning id, attempt_id, created_at
           )
           ${coach ? sql`, ${answeredInThread(thread, a.userId)}` : sql``}

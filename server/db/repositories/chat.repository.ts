@@ -270,8 +270,8 @@ export function chatRepository(db: Db) {
             returning id, frame_seconds
           ),
           m as (
-            insert into ${chatMessages} (user_id, content, message_type, attempt_id)
-            select ${a.userId}::uuid, ${a.caption}::text, 'attempt', a.id from a
+            insert into ${chatMessages} (user_id, content, message_type, attempt_id, mentions)
+            select ${a.userId}::uuid, ${a.caption}::text, 'attempt', a.id, ${uuidArray(a.mentions ?? [])} from a
             returning id, attempt_id, created_at
           )
           ${POSTED_COLUMNS}`),

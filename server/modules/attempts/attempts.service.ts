@@ -17,6 +17,9 @@ import {
   lessonHeading,
 } from '../../../common/curriculum';
 import { mediaIdFromUrl } from '../../../common/media-url';
+import { excerptOf as mentionExcerptOf, mentionedHandles } from '../../../common/mentions';
+import type { NotificationTarget } from '../../../common/contracts/notifications';
+import type { MentionTarget } from '../../db/repositories/mentions.repository';
 import type {
   AttemptRecord,
   AttemptsRepository,
@@ -63,6 +66,19 @@ type Deps = {
   ) => Promise<{ chat: number[]; discussion: number[] }>;
   /** Tells coaches of a new attempt, its author of a coach's reply or removal (decision 56). */
   produce?: Pick<NotificationProducers, 'attemptPosted' | 'coachPosted' | 'attemptRemoved'>;
+  /** The members a caption's handles name who may be mentioned (decision 57). */
+  mentionTargets?: (handles: readonly string[]) => Promise<MentionTarget[]>;
+  /** Makes notifications (`ctx.notifications.create`, decision 56): the caption's mentions. */
+  notify?: (
+    items: {
+      userId: string;
+      kind: 'mention';
+      actorId: string;
+      target: NotificationTarget;
+      source: string;
+      excerpt: string | null;
+    }[],
+  ) => Promise<unknown>;
   /** Drills (decision 81): an attempt to a lesson completes the member's open ones; a deleted one reopens them. */
   drills?: {
     attemptPosted(userId: string, thread: Thread, attemptId: string): Promise<void>;
@@ -120,6 +136,8 @@ export function attemptsService({
   removal,
   produce,
   drills,
+  mentionTargets,
+  notify,
 }: Deps) {
   const chatLimiter = chatPostLimiter(limits);
   const discussionLimiter = discussionPostLimiter(limits);
@@ -169,6 +187,27 @@ export function attemptsService({
     }
   }
 
+  /** The members a caption mentions (decision 57): as a text message's, resolved once. */
+  async function mentionsIn(caption: string): Promise<MentionTarget[]> {
+    const handles = mentionedHandles(caption);
+    return handles.length === 0 || !mentionTargets ? [] : mentionTargets(handles);
+  }
+
+  /** Tells the members a posted caption mentions, as a text message's mention (decision 57). */
+  async function notifyMentioned(
+    author: string,
+    caption: string,
+    mentioned: readonly MentionTarget[],
+    target: NotificationTarget,
+    source: string,
+  ) {
+    if (mentioned.length === 0 || !notify) return;
+    const excerpt = mentionExcerptOf(caption);
+    await notify(
+      mentioned.map((m) => ({ userId: m.id, kind: 'mention', actorId: author, target, source, excerpt })),
+    ).catch((err: unknown) => log.warn({ err, source }, 'mention notifications failed'));
+  }
+
   return {
     async post(actor: Actor, body: PostAttemptBody): Promise<PostAttemptResponse> {
       const target: AttemptTarget = body.target;
@@ -192,6 +231,8 @@ export function attemptsService({
         throw new AppError('bad_request', 'recordingId must be one of your own voiceovers');
       }
       await (thread ? discussionLimiter : chatLimiter).hit(actor.user.id);
+      const mentioned = await mentionsIn(body.caption);
+      const mentions = mentioned.map((m) => ({ username: m.username, name: m.name }));
 
       const input: NewAttempt = {
         userId: actor.user.id,
@@ -201,6 +242,7 @@ export function attemptsService({
         caption: body.caption,
         angles: body.angles,
         frameSeconds: body.frameSeconds ?? null,
+        mentions: mentioned.map((m) => m.id),
       };
       const attemptOf = (created: { attemptId: string; frameSeconds: number | null }): AttemptRecord => ({
         id: created.attemptId,
@@ -225,7 +267,7 @@ export function attemptsService({
             attemptId = created.attemptId;
             return authoredChatRecord(
               created,
-              { content: input.caption, messageType: 'attempt', attempt: attemptOf(created) },
+              { content: input.caption, messageType: 'attempt', attempt: attemptOf(created), mentions },
               actor.user,
             );
           }),
@@ -234,6 +276,13 @@ export function attemptsService({
           actor,
           { id: attemptId, caption: input.caption },
           { kind: 'chat', messageId: record.id },
+        );
+        await notifyMentioned(
+          actor.user.id,
+          input.caption,
+          mentioned,
+          { type: 'chat', messageId: record.id },
+          `chat-${record.id}`,
         );
         return { target, chatMessage: presentChatMessage(record), discussionMessage: null };
       }
@@ -249,6 +298,13 @@ export function attemptsService({
         { kind: 'lesson', messageId: created.id, ...lesson },
       );
       await produce?.coachPosted(actor, { kind: 'lesson', id: created.id, text: input.caption, ...lesson });
+      await notifyMentioned(
+        actor.user.id,
+        input.caption,
+        mentioned,
+        { type: 'discussion', ...lesson, messageId: created.id, videoSeconds: null },
+        `discussion-${created.id}`,
+      );
       return {
         target,
         chatMessage: null,
@@ -259,6 +315,7 @@ export function attemptsService({
           ...author,
           videoSeconds: null,
           attempt: attemptOf(created),
+          ...(mentions.length > 0 ? { mentions } : {}),
         }),
       };
     },

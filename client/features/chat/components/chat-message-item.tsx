@@ -42,7 +42,7 @@ function MessageBody({ message, mine, inView }: { message: ChatMessage; mine: bo
   if (messageType === 'attempt' && message.attempt) {
     return (
       <>
-        {content && <MessageText text={content} />}
+        {content && <MessageText text={content} mentions={message.mentions} />}
         <AttemptCard
           attempt={message.attempt}
           author={message.user.name}
