@@ -22,6 +22,7 @@ function routes(memberUsername: string) {
     '/settings',
     '/attempts/review',
     '/attempts',
+    '/drills',
     '/admin/community',
     '/admin/reports',
     '/admin/audit',
@@ -224,6 +225,15 @@ describe('axe-core', () => {
     });
     await context.clearCookies();
     await signInAsAdmin(context, baseURL);
+    // A drill for that member, for the coach's list on /drills (decision 81).
+    await context.request.post(`${baseURL}/api/assignments`, {
+      data: {
+        lesson: { thinkTank: topic.area, topic: topic.slug, lesson: topic.lessons[0] },
+        memberIds: [other.user.id],
+        dueAt: new Date(Date.now() + 48 * 60 * 60 * 1000).toISOString(),
+        note: 'Film it from the side',
+      },
+    });
     await context.request.post(`${baseURL}/api/discussions/${topic.area}/${topic.slug}/${topic.lessons[0]}`, {
       data: { text: 'A first thought on this lesson' },
     });

@@ -7,6 +7,8 @@ import { useCurrentUser } from '../lib/current-user';
 import {
   ATTEMPTS_REVIEW_PATH,
   MY_ATTEMPTS_PATH,
+  EVENTS_PATH,
+  DRILLS_PATH,
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
   AUDIT_ADMIN_PATH,
@@ -23,6 +25,8 @@ const ProfileEditPage = lazy(() => import('./routes/profile-edit-page'));
 const SettingsPage = lazy(() => import('./routes/settings-page'));
 const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));
 const MyAttemptsPage = lazy(() => import('./routes/my-attempts-page'));
+const EventsPage = lazy(() => import('./routes/events-page'));
+const DrillsPage = lazy(() => import('./routes/drills-page'));
 export const MemberPage = preloadable(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
@@ -85,6 +89,8 @@ function Routes() {
       <Route path={SETTINGS_PATH} component={SettingsPage} />
       <Route path={ATTEMPTS_REVIEW_PATH} component={AttemptsReviewPage} />
       <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
+      <Route path={EVENTS_PATH} component={EventsPage} />
+      <Route path={DRILLS_PATH} component={DrillsPage} />
       <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
       <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
       <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />

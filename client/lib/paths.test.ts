@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findLesson } from '@common/curriculum';
+import { DRILLS_PATH as NOTIFIED_DRILLS_PATH } from '@common/notification-links';
 import {
+  DRILLS_PATH,
   lessonPath,
   memberHref,
   memberPath,
@@ -42,5 +44,11 @@ describe('Think Tank paths', () => {
     expect(lesson).not.toBeNull();
     expect(topicPath(lesson!.topic)).toBe('/think-tanks/intellectual/understanding-enemy');
     expect(lessonPath(lesson!)).toBe('/think-tanks/intellectual/understanding-enemy/interception-deception');
+  });
+});
+
+describe('DRILLS_PATH', () => {
+  it('is where drill notifications lead (a copy kept out of the entry, decision 80)', () => {
+    expect(DRILLS_PATH).toBe(NOTIFIED_DRILLS_PATH);
   });
 });

@@ -15,6 +15,23 @@ export const ATTEMPTS_REVIEW_PATH = '/attempts/review';
 /** The member's own attempts and their coaches' replies (issue 30 part 4). */
 export const MY_ATTEMPTS_PATH = '/attempts';
 
+/**
+ * Drills a coach assigns (issue 34 §1, decision 81): a member's own, a coach's across members. A copy of
+ * common/notification-links.ts's DRILLS_PATH (which would bring the curriculum into the entry, decision
+ * 80); paths.test.ts checks that they agree.
+ */
+export const DRILLS_PATH = '/drills';
+
+/**
+ * The sessions (issue 34 §2, decision 82) and the query parameter naming one to bring into view: copies of
+ * common/notification-links.ts's EVENTS_PATH and EVENT_PARAM (which would bring the curriculum along,
+ * decision 80); client/features/events/event-links.test.ts checks that they agree.
+ */
+export const EVENTS_PATH = '/events';
+export const EVENT_PARAM = 'event';
+/** '/events?event=<id>': the events page with that session in view. */
+export const eventPagePath = (id: string) => `${EVENTS_PATH}?${EVENT_PARAM}=${encodeURIComponent(id)}`;
+
 /** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
 export function memberPath(username: string): string {
   return `/member/${encodeURIComponent(username)}`;

@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, memo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { EmailConfirmationBanner } from '../../features/auth/components/email-confirmation-banner';
 import { ProfileView } from '../../features/profile/components/profile-view';
@@ -10,6 +10,8 @@ import {
   VoiceoverRecordingCard,
 } from '../../features/recordings/components/lazy-recordings';
 import { LessonProgressCard } from '../../features/think-tanks/components/lesson-progress-card';
+import { useDrillsByDay } from '../../features/drills/use-drills-by-day';
+import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/document-title';
 import { frameVariant } from '../../lib/member-frame';
 import { MemberFrame } from '../require-member';
@@ -54,6 +56,16 @@ export async function preloadParts(): Promise<void> {
   await Promise.all([VoiceoverRecordingCard.preload(), RecordingCalendar.preload()]);
 }
 
+// Memoised: /api/auth/me's answer re-renders CalendarWithDrills, and an element made anew for the
+// calendar, not hydrated yet, would make React throw its server HTML away (see MEMBER_PARTS below).
+const MemoRecordingCalendar = memo(LazyRecordingCalendar);
+
+/** The recording calendar, with the days the member's drills are due marked (decision 81). */
+function CalendarWithDrills() {
+  const drills = useDrillsByDay(useCurrentUser().user?.id);
+  return <MemoRecordingCalendar drills={drills} />;
+}
+
 /**
  * What the page draws that does not come from /api/auth/me's answer: one element, so that the answer
  * re-renders none of it. The recorder and the calendar hydrate as their code arrives (React keeps their
@@ -65,7 +77,7 @@ const MEMBER_PARTS = (
     <LessonProgressCard />
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <LazyVoiceoverRecordingCard />
-      <LazyRecordingCalendar />
+      <CalendarWithDrills />
     </div>
   </>
 );

@@ -1,4 +1,4 @@
-import { ClipboardList, LogOut, Settings, UserRound } from 'lucide-react';
+import { CalendarDays, ClipboardList, LogOut, Settings, Target, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
-import { MY_ATTEMPTS_PATH, PROFILE_PATH } from '../../../lib/paths';
+import { DRILLS_PATH, EVENTS_PATH, MY_ATTEMPTS_PATH, PROFILE_PATH } from '../../../lib/paths';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
@@ -102,6 +102,24 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         >
           <ClipboardList aria-hidden="true" />
           My attempts
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== DRILLS_PATH;
+            navigate(DRILLS_PATH);
+          }}
+        >
+          <Target aria-hidden="true" />
+          {user.isAdmin ? 'Drills' : 'My drills'}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== EVENTS_PATH;
+            navigate(EVENTS_PATH);
+          }}
+        >
+          <CalendarDays aria-hidden="true" />
+          Sessions
         </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {

@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown, ClipboardCheck, Flag, ScrollText, UsersRound } from 'lucide-react';
+import { ArrowRight, ChevronDown, ClipboardCheck, Flag, ScrollText, Target, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { AREA_TITLES, THINK_TANKS, TOPIC_AREAS } from '@common/curriculum';
 import { doneCount } from '@common/progress';
@@ -16,6 +16,7 @@ import {
 import { useCurrentUser } from '../../../lib/current-user';
 import {
   ATTEMPTS_REVIEW_PATH,
+  DRILLS_PATH,
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
   AUDIT_ADMIN_PATH,
@@ -83,6 +84,12 @@ export function ThinkTanksDropdown() {
               <Link href={ATTEMPTS_REVIEW_PATH}>
                 <ClipboardCheck aria-hidden="true" />
                 <span className="flex-1">Attempts to review</span>
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href={DRILLS_PATH}>
+                <Target aria-hidden="true" />
+                <span className="flex-1">Drills</span>
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>

@@ -3,13 +3,14 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
 import { preloadable } from '../../../lib/preloadable';
 import { cn } from '../../../lib/utils';
+import type { DrillsByDay } from '../../../components/drill-status';
 import type { VoiceoverRecordingCardProps } from './voiceover-recording-card';
 
 // The recorder and the calendar load on demand (docs/architecture.md "Performance budgets"): pages import these.
 export const VoiceoverRecordingCard = preloadable(() =>
   import('./voiceover-recording-card').then((m) => ({ default: m.VoiceoverRecordingCard })),
 );
-type RecordingCalendarProps = { className?: string };
+type RecordingCalendarProps = { className?: string; drills?: DrillsByDay };
 export const RecordingCalendar = preloadable<
   RecordingCalendarProps,
   { default: ComponentType<RecordingCalendarProps> }
@@ -40,11 +41,11 @@ export function LazyVoiceoverRecordingCard(props: VoiceoverRecordingCardProps) {
   );
 }
 
-/** The recording calendar, loaded on first render. */
-export function LazyRecordingCalendar({ className }: { className?: string }) {
+/** The recording calendar, loaded on first render; `drills` marks the days drills are due (decision 81). */
+export function LazyRecordingCalendar({ className, drills }: RecordingCalendarProps) {
   return (
     <Suspense fallback={<CardPlaceholder className={className} rows={6} />}>
-      <RecordingCalendar className={className} />
+      <RecordingCalendar className={className} drills={drills} />
     </Suspense>
   );
 }

@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Suspense, useMemo, useState, useSyncExternalStore, type ComponentProps } from 'react';
+import { ASSIGNMENT_STATUS_LABELS, ASSIGNMENT_STATUSES } from '@common/contracts/assignments-values';
+import { DRILL_STATUS_SWATCH, drillsDueText, type DrillsByDay } from '../../../components/drill-status';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { IconButton } from '../../../components/ui/icon-button';
 import { Skeleton, TextSkeleton } from '../../../components/ui/spinner';
@@ -64,15 +66,32 @@ const useClockReadable = () =>
   );
 
 /** A day cell's square (the size every cell of the grid has). */
-const SQUARE = 'mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-md tabular-nums';
+const SQUARE =
+  'relative mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-md tabular-nums';
+
+/** The coloured marks of the drills due on a day (their words are in the day's accessible name). */
+function DrillMarks({ drills }: { drills: NonNullable<ReturnType<DrillsByDay['get']>> }) {
+  return (
+    <span aria-hidden="true" className="absolute inset-x-0 bottom-0.5 flex justify-center gap-0.5">
+      {drills.slice(0, 3).map((d) => (
+        <span
+          key={d.id}
+          data-drill-status={d.status}
+          className={cn('h-1.5 w-2.5 rounded-full ring-1 ring-background', DRILL_STATUS_SWATCH[d.status])}
+        />
+      ))}
+    </span>
+  );
+}
 
 /**
  * The recording calendar (SPEC §2): a month grid from Sunday to Saturday, in the member's own time zone,
  * with previous and next month buttons. Days with recordings are highlighted buttons that open the day's
- * recordings. Always six rows, so that it keeps its size from month to month and from its frame (drawn
+ * recordings. Days a drill is due (in the community's time zone, decision 81) carry a mark of its status's
+ * colour and its words in their name. Always six rows, so that it keeps its size from month to month and from its frame (drawn
  * before the clock is read: the same grid without the month's days) to the month.
  */
-export function RecordingCalendar({ className }: { className?: string }) {
+export function RecordingCalendar({ className, drills }: { className?: string; drills?: DrillsByDay }) {
   const clockReadable = useClockReadable();
   // The month paged to; until then, the current one (once the clock may be read).
   const [paged, setMonth] = useState<CalendarMonth | null>(null);
@@ -146,6 +165,7 @@ export function RecordingCalendar({ className }: { className?: string }) {
                     );
                   }
                   const count = byDay.get(cell.key)?.length ?? 0;
+                  const due = drills?.get(cell.key);
                   const today = cell.key === todayKey;
                   const look = cn(SQUARE, today && 'font-black ring-2 ring-ring');
                   return (
@@ -153,7 +173,7 @@ export function RecordingCalendar({ className }: { className?: string }) {
                       {count > 0 ? (
                         <button
                           type="button"
-                          aria-label={dayLabel(month.year, month.month, cell, count)}
+                          aria-label={`${dayLabel(month.year, month.month, cell, count)}${due ? `, ${drillsDueText(due)}` : ''}`}
                           aria-current={today ? 'date' : undefined}
                           data-recorded=""
                           onClick={() => setOpenDay(cell.key)}
@@ -163,6 +183,7 @@ export function RecordingCalendar({ className }: { className?: string }) {
                           )}
                         >
                           {cell.day}
+                          {due ? <DrillMarks drills={due} /> : null}
                         </button>
                       ) : (
                         <span
@@ -170,6 +191,12 @@ export function RecordingCalendar({ className }: { className?: string }) {
                           className={cn(look, 'text-muted-foreground')}
                         >
                           {cell.day}
+                          {due ? (
+                            <>
+                              <span className="sr-only">, {drillsDueText(due)}</span>
+                              <DrillMarks drills={due} />
+                            </>
+                          ) : null}
                         </span>
                       )}
                     </td>
@@ -187,6 +214,20 @@ export function RecordingCalendar({ className }: { className?: string }) {
             {data.length === 0
               ? 'No recordings yet. Days with recordings are highlighted.'
               : 'Days with recordings are highlighted. Select one to watch.'}
+          </p>
+        ) : null}
+        {drills && drills.size > 0 ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span>Drills due:</span>
+            {ASSIGNMENT_STATUSES.map((s) => (
+              <span key={s} className="inline-flex items-center gap-1">
+                <span
+                  aria-hidden="true"
+                  className={cn('inline-block h-1.5 w-2.5 rounded-full', DRILL_STATUS_SWATCH[s])}
+                />
+                {ASSIGNMENT_STATUS_LABELS[s]}
+              </span>
+            ))}
           </p>
         ) : null}
       </CardContent>

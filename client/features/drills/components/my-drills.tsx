@@ -1,0 +1,79 @@
+import { Target } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearch } from 'wouter';
+import { ASSIGNMENT_PARAM } from '@common/notification-links';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/spinner';
+import { serverErrorMessage } from '../../../lib/api-error';
+import { useAssignments } from '../api/get-assignments';
+import { memberDrillOrder } from '../drill-lessons';
+import { DrillCard } from './drill-card';
+
+/** The drill `?assignment=<id>` names, if any. */
+export function useTargetDrill(): string | null {
+  return new URLSearchParams(useSearch()).get(ASSIGNMENT_PARAM);
+}
+
+/** Brings the targeted drill into view and focuses it, once, when it is drawn. */
+export function useBringIntoView(target: string | null, ready: boolean) {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!target || !ready || done.current === target) return;
+    const el = document.querySelector<HTMLElement>(`[data-drill-id="${CSS.escape(target)}"] article`);
+    if (!el) return;
+    done.current = target;
+    el.scrollIntoView({ block: 'center' });
+    el.focus({ preventScroll: true });
+  }, [target, ready]);
+}
+
+/**
+ * A member's drills (decision 81): open ones first, soonest due first, then the rest; each with its
+ * lesson, the coach's note, the due time in the community's time zone and its status.
+ */
+export function MyDrills() {
+  const drills = useAssignments();
+  const target = useTargetDrill();
+  const items = useMemo(() => memberDrillOrder(drills.data?.items ?? []), [drills.data]);
+  const timeZone = drills.data?.timeZone ?? 'UTC';
+  const open = items.filter((i) => i.status === 'open').length;
+  useBringIntoView(target, drills.isSuccess);
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-1">
+        <h1 className="font-display text-2xl font-black tracking-tight sm:text-3xl">My drills</h1>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {drills.isPending
+            ? 'Loading…'
+            : `Lessons your coaches assigned you. Post an attempt to the lesson to complete one. ${
+                open === 0 ? 'Nothing open.' : open === 1 ? '1 open.' : `${open} open.`
+              } Times are in ${timeZone}.`}
+        </p>
+      </div>
+      {drills.isPending ? (
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-24 w-full rounded-xl" />
+          <Skeleton className="h-24 w-full rounded-xl" />
+        </div>
+      ) : drills.isError ? (
+        <Card className="p-5 text-sm">
+          Your drills could not be loaded. {serverErrorMessage(drills.error) ?? 'Check your connection.'}
+        </Card>
+      ) : items.length === 0 ? (
+        <Card className="grid justify-items-center gap-2 p-8 text-center">
+          <Target aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-semibold">No drills yet</p>
+          <p className="text-sm text-muted-foreground">
+            When a coach assigns you a lesson as a drill, it shows up here.
+          </p>
+        </Card>
+      ) : (
+        <ul aria-label="My drills" className="grid gap-3">
+          {items.map((item) => (
+            <DrillCard key={item.id} item={item} timeZone={timeZone} targeted={item.id === target} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
