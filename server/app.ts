@@ -26,6 +26,7 @@ import { installPollFastPath, type PollFastPath } from './modules/chat/chat.poll
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { discussionsRoutes } from './modules/discussions/discussions.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes';
 import { recordingsRoutes } from './modules/recordings/recordings.routes';
 import { attemptsRoutes } from './modules/attempts/attempts.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await lessonsRoutes(app, ctx);
   await discussionsRoutes(app, ctx);
   await progressRoutes(app, ctx);
+  await leaderboardRoutes(app, ctx);
   await recordingsRoutes(app, ctx);
   await attemptsRoutes(app, ctx);
   await assignmentsRoutes(app, ctx);
@@ -188,6 +190,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   ctx.presence.start();
   await ctx.memberCount.start();
   await ctx.progressCache.start();
+  await ctx.leaderboard.start();
   await ctx.blocks.start();
   await ctx.notifications.start();
   // Coaches' replies by admins named only in ADMIN_EMAILS, which the migration could not see (decision 52).
@@ -196,9 +199,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     .catch((err: unknown) => app.log.warn({ err }, 'attempt replies backfill failed'));
   ctx.mail.start(app.log);
   ctx.notificationMail.start();
-  ctx.eventReminders.start();
   // Drills' reminders 24 h before their due time, a round every minute in every process (decision 81).
   ctx.assignments.start();
+  ctx.eventReminders.start();
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {
     void ctx.lessons.sweepAbandoned().catch((err) => app.log.warn({ err }, 'upload sweep failed'));
@@ -230,6 +233,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     await ctx.mail.stop();
     await ctx.memberCount.stop();
     await ctx.progressCache.stop();
+    await ctx.leaderboard.stop();
     await ctx.blocks.stop();
     await ctx.notifications.stop();
     await ctx.chatFeed.stop();

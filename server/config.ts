@@ -303,6 +303,11 @@ export type Config = {
    * tests move it forward to expire them.
    */
   clock?: () => number;
+  /**
+   * Optional: how long the leaderboard's kept answer may lag a change (`staleMs`, 2 s unless set) and
+   * live at most (`keepMs`, 5 minutes unless set); decision 83. Tests shorten them.
+   */
+  leaderboard?: { staleMs?: number; keepMs?: number };
 };
 
 export type MailAddress = { name: string; address: string };

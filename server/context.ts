@@ -74,6 +74,8 @@ import { notificationsRepository } from './db/repositories/notifications.reposit
 import { notificationsService, type NotificationsService } from './notifications/notifications.service';
 import { pushRepository } from './db/repositories/push.repository';
 import { pushService, type PushService } from './modules/push/push.service';
+import { leaderboardRepository } from './db/repositories/leaderboard.repository';
+import { leaderboardService, type LeaderboardService } from './modules/leaderboard/leaderboard.service';
 import { eventsRepository } from './db/repositories/events.repository';
 import { eventsService, type EventsService } from './modules/events/events.service';
 import { eventReminders, type EventReminders } from './modules/events/event-reminders';
@@ -163,6 +165,8 @@ export type AppContext = {
   notifications: NotificationsService;
   /** Web push to members' devices (decision 61): VAPID keys, subscriptions, pushes of new notifications. */
   push: PushService;
+  /** The leaderboard and streaks, kept in memory and forgotten on the database's NOTIFY (decision 83). */
+  leaderboard: LeaderboardService;
   /** Sessions, RSVPs, .ics files and calendar feeds (decision 82). */
   events: EventsService;
   /** The sessions' reminders, 24 h and 10 minutes before, a round in every process (decision 82). */
@@ -273,8 +277,19 @@ export function createContext(
     repliesRemoved: (removed: { chat?: readonly number[]; discussion?: readonly number[] }) =>
       attempts.repliesRemoved(removed),
   };
+  const communityRepo = communityRepository(database.db);
+  const leaderboard = leaderboardService({
+    database,
+    repo: leaderboardRepository(database.db),
+    timeZone: async () => (await communityRepo.settings()).timeZone,
+    adminEmails,
+    blocks,
+    now: () => (config.clock ?? Date.now)(),
+    staleMs: config.leaderboard?.staleMs,
+    keepMs: config.leaderboard?.keepMs,
+  });
   const community = communityService({
-    repo: communityRepository(database.db),
+    repo: communityRepo,
     users,
     sessions,
     memberCount,
@@ -358,7 +373,13 @@ export function createContext(
     media,
     mediaAccess: mediaService({ media, voiceoverFilePosted: attemptsRepo.voiceoverFilePosted }),
     mediaDurations: mediaDurationMender({ repo: mediaRepo, blobs, log }),
-    members: membersService({ users, adminEmails, memberCount, blocks }),
+    members: membersService({
+      users,
+      adminEmails,
+      memberCount,
+      blocks,
+      streakOf: (userId) => leaderboard.streakOf(userId),
+    }),
     memberCount,
     admin: adminService({ users, sessions, adminEmails, progress: progressRepo, accounts, now: links.now }),
     chatFeed,
@@ -433,6 +454,7 @@ export function createContext(
     notificationMail,
     notifications,
     push,
+    leaderboard,
     events,
     eventReminders: reminders,
     reports: reportsService({

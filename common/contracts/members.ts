@@ -49,6 +49,8 @@ export const memberProfile = z.object({
   height: z.string().nullable().optional(),
   weight: z.string().nullable().optional(),
   injuryHistory: z.string().nullable().optional(),
+  /** Weeks in a row with an attempt (decision 83); with the profile wherever it may be seen. */
+  streak: z.number().int().optional(),
   // the member themself and admins only
   email: z.string().optional(),
   paymentStatus: z.string().optional(),

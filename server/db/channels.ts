@@ -75,6 +75,17 @@ export const progressChannel: Channel<string> = {
   decode: (payload) => (payload === '' || /^[0-9a-f-]{36}$/.test(payload) ? payload : null),
 };
 
+/**
+ * Something the leaderboard depends on changed (decision 83): sent by the database's own triggers
+ * (migration 0028) on attempts, lessons done, members and the time zone; each process forgets its
+ * kept boards (server/modules/leaderboard/leaderboard.cache.ts). No payload.
+ */
+export const leaderboardChannel: Channel<null> = {
+  name: 'tribe36_leaderboard',
+  encode: () => '',
+  decode: () => null,
+};
+
 /** NOTIFYs `message` on `channel`. */
 export function notify<T>(
   database: Pick<Database, 'notify'>,

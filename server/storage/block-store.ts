@@ -141,6 +141,13 @@ export function createBlockStore(database: Database, repo: Pick<ReportsRepositor
       return byBlocker.get(viewer);
     },
 
+    /** Who blocks `viewer`, from memory (the leaderboard leaves them out, decision 83). */
+    blockersOf(viewer: string): ReadonlySet<string> {
+      const out = new Set<string>();
+      for (const [blocker, hidden] of byBlocker) if (hidden.ids.has(viewer)) out.add(blocker);
+      return out;
+    },
+
     /** Whom `viewer` blocks: from memory when it is true, else read. */
     async hidden(viewer: string): Promise<Hidden | undefined> {
       const known = this.peek(viewer);

@@ -37,6 +37,6 @@ export async function membersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: memberProfile, ...errorResponses },
       },
     },
-    async (request) => ctx.members.profile(actorOf(request), request.params.username),
+    async (request) => ctx.members.profileWithStreak(actorOf(request), request.params.username),
   );
 }

@@ -14,10 +14,12 @@ type Deps = {
   memberCount: Pick<MemberCount, 'current'>;
   /** Whom each member blocks: a member's profile is closed to those they block (decision 55). */
   blocks?: Pick<BlockStore, 'hidden'>;
+  /** A member's streak (decision 83), shown with their profile where it may be seen. */
+  streakOf?: (userId: string) => Promise<number>;
 };
 
 /** Member search and other members' profiles, with docs/decisions.md decision 3's privacy rules. */
-export function membersService({ users, adminEmails, memberCount, blocks }: Deps) {
+export function membersService({ users, adminEmails, memberCount, blocks, streakOf }: Deps) {
   async function profile(actor: Actor, username: string): Promise<MemberProfile> {
     const row = await users.findByUsername(username.trim().toLowerCase());
     if (!row) throw new AppError('not_found', 'Member not found');
@@ -37,6 +39,12 @@ export function membersService({ users, adminEmails, memberCount, blocks }: Deps
         limit: MEMBER_SEARCH_MAX_RESULTS,
       });
       return rows.map((row) => presentSearchResult(row, adminEmails));
+    },
+
+    /** The profile as `profile` gives it, with the member's streak (the page's own answer). */
+    async profileWithStreak(actor: Actor, username: string): Promise<MemberProfile> {
+      const shown = await profile(actor, username);
+      return streakOf ? { ...shown, streak: await streakOf(shown.id) } : shown;
     },
 
     profile,

@@ -1,0 +1,135 @@
+import {
+  dayStarts,
+  monthStart,
+  nextMonthStart,
+  nextWeekStart,
+  weekStart,
+  weekStarts,
+} from '../../../common/community-time';
+import type { LeaderboardPeriod } from '../../../common/contracts/leaderboard-values';
+import type { Database } from '../../db/client';
+import type { LeaderboardRepository } from '../../db/repositories/leaderboard.repository';
+import { preparedJson, type PreparedAnswer } from '../../lib/prepared-answer';
+import type { Actor } from '../../storage/session-store';
+import { buildBoards, headJson, standingOf, visibleEntries, type Boards } from './leaderboard.board';
+import { createLeaderboardCache, type Kept } from './leaderboard.cache';
+
+type Deps = {
+  database: Database;
+  repo: LeaderboardRepository;
+  /** The community's time zone (decision 83). */
+  timeZone: () => Promise<string>;
+  adminEmails: ReadonlySet<string>;
+  /** Whom a member blocks, and who blocks them (decision 55): each is left off the other's board. */
+  blocks: {
+    hidden(viewer: string): Promise<{ ids: ReadonlySet<string> } | undefined>;
+    blockersOf(viewer: string): ReadonlySet<string>;
+  };
+  now: () => number;
+  staleMs?: number;
+  keepMs?: number;
+};
+
+/** The kept boards, and the answers made from them for each viewer who asked (bytes, once each). */
+type Snapshot = Boards & Kept & { answers: Map<string, PreparedAnswer> };
+
+/** Viewers whose answers are kept per snapshot; beyond it they are forgotten all at once. */
+const ANSWERS_MAX = 40_000;
+/** How far back weeks are counted for streaks and days for the attempts' daily cap, at most. */
+const HISTORY_MS = 10 * 366 * 86_400_000;
+
+/**
+ * The leaderboard and streaks (issue 34 §3–4, decision 83): every period's board is worked out from the
+ * tables at once and kept (leaderboard.cache.ts); a request reads the kept board and the viewer's own
+ * standing from memory, and sends bytes made once per viewer and board.
+ */
+export function leaderboardService(deps: Deps) {
+  const { repo, adminEmails, blocks, now } = deps;
+
+  async function compute(at: number): Promise<Snapshot> {
+    const timeZone = await deps.timeZone();
+    const first = await repo.firstAttemptAt();
+    const since = Math.max(first ?? at, at - HISTORY_MS);
+    const weeks = weekStarts(Math.min(since, at), at, timeZone);
+    const week = weekStart(at, timeZone);
+    const month = monthStart(at, timeZone);
+    const days = dayStarts(Math.min(since, month, week), at, timeZone);
+    const [members, work, runs] = await Promise.all([
+      repo.members([...adminEmails], at),
+      repo.work({ days, week, month }),
+      repo.runs(weeks),
+    ]);
+    const resetWeek = nextWeekStart(at, timeZone);
+    const resetMonth = nextMonthStart(at, timeZone);
+    const boards = buildBoards({
+      timeZone,
+      members,
+      work,
+      runs,
+      currentWeek: weeks.length,
+      starts: {
+        week: { from: week, resetsAt: resetWeek },
+        month: { from: month, resetsAt: resetMonth },
+        all: { from: null, resetsAt: null },
+      },
+    });
+    return {
+      ...boards,
+      computedAt: at,
+      validUntil: Math.min(resetWeek, resetMonth),
+      answers: new Map(),
+    };
+  }
+
+  const cache = createLeaderboardCache<Snapshot>(deps.database, {
+    compute,
+    now,
+    staleMs: deps.staleMs,
+    keepMs: deps.keepMs,
+  });
+
+  /** Members the viewer blocks and members who block them: neither sees the other on the board. */
+  async function hiddenFor(viewerId: string): Promise<ReadonlySet<string>> {
+    const blocked = (await blocks.hidden(viewerId))?.ids;
+    const blockers = blocks.blockersOf(viewerId);
+    if (!blocked?.size) return blockers;
+    if (blockers.size === 0) return blocked;
+    return new Set([...blocked, ...blockers]);
+  }
+
+  return {
+    start: () => cache.start(),
+    stop: () => cache.stop(),
+
+    /** GET /api/leaderboard: the period's top 20 and the viewer's own standing, as bytes. */
+    async board(actor: Actor, period: LeaderboardPeriod): Promise<PreparedAnswer> {
+      const snapshot = await cache.get();
+      const viewerId = actor.user.id;
+      const viewer = { id: viewerId, isAdmin: actor.isAdmin, private: actor.user.privacyLevel === 'private' };
+      const board = snapshot.boards[period];
+      const hide = await hiddenFor(viewerId);
+      if (hide.size > 0) {
+        // Rare (blocks are few): made for this viewer each time, ranks counted among what they see.
+        const entries = visibleEntries(board.entries, hide);
+        const me = standingOf(snapshot, period, viewer, entries);
+        return preparedJson(`${headJson(snapshot, board, entries)},"me":${JSON.stringify(me)}}`);
+      }
+      const key = `${period} ${viewerId}`;
+      let answer = snapshot.answers.get(key);
+      if (!answer) {
+        const me = standingOf(snapshot, period, viewer, board.entries, board.indexOf);
+        answer = preparedJson(`${board.head},"me":${JSON.stringify(me)}}`);
+        if (snapshot.answers.size >= ANSWERS_MAX) snapshot.answers.clear();
+        snapshot.answers.set(key, answer);
+      }
+      return answer;
+    },
+
+    /** A member's streak (their profile's), from the kept board. */
+    async streakOf(userId: string): Promise<number> {
+      return (await cache.get()).streaks.get(userId) ?? 0;
+    },
+  };
+}
+
+export type LeaderboardService = ReturnType<typeof leaderboardService>;
