@@ -22,6 +22,7 @@ function routes(memberUsername: string) {
     '/settings',
     '/attempts/review',
     '/attempts',
+    '/events',
     '/drills',
     '/admin/community',
     '/admin/reports',
@@ -225,6 +226,16 @@ describe('axe-core', () => {
     });
     await context.clearCookies();
     await signInAsAdmin(context, baseURL);
+    // A session with a meeting link, for /events (decision 82).
+    await context.request.post(`${baseURL}/api/events`, {
+      data: {
+        title: 'Film study',
+        description: 'Bring your notes',
+        startsAt: new Date(Date.now() + 48 * 60 * 60 * 1000).toISOString(),
+        durationMinutes: 60,
+        url: 'https://meet.example.com/film',
+      },
+    });
     // A drill for that member, for the coach's list on /drills (decision 81).
     await context.request.post(`${baseURL}/api/assignments`, {
       data: {

@@ -7,9 +7,12 @@ import { CommunityChatPanel } from '../../features/chat/components/community-cha
 import { MemberCountCard } from '../../features/home/components/member-count-card';
 import { ThinkTanksMenu } from '../../features/home/components/think-tanks-menu';
 import { ContinueCard } from '../../features/think-tanks/components/continue-card';
+import { useAfterInteractive } from '../../lib/after-interactive';
 
 /** Only an admin sees them: loaded only for one (docs/decisions.md decision 70). */
 const CoachHomeCards = lazy(() => import('./member-home-coach-cards'));
+/** The next session (decision 82): its code and its request only once the page is interactive. */
+const NextSessionCard = lazy(() => import('../../features/events/components/next-session-card'));
 
 /**
  * A member's / : a greeting with the Think Tanks menu, their next lesson, and the community chat in
@@ -18,6 +21,7 @@ const CoachHomeCards = lazy(() => import('./member-home-coach-cards'));
  */
 export default function MemberHome({ user }: { user: CurrentUser }) {
   const client = useQueryClient();
+  const later = useAfterInteractive();
   // The room's messages are asked for now, while the room's own code is on its way (decision 73).
   useEffect(() => {
     void client.prefetchQuery(communityMessagesQueryOptions());
@@ -44,6 +48,11 @@ export default function MemberHome({ user }: { user: CurrentUser }) {
           <CommunityChatPanel />
         </div>
         <div className="grid content-start gap-6 lg:col-start-2 lg:row-start-2">
+          {later ? (
+            <Suspense fallback={null}>
+              <NextSessionCard />
+            </Suspense>
+          ) : null}
           <MemberCountCard />
         </div>
       </div>
