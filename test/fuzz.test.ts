@@ -129,6 +129,8 @@ function sample(field: string): unknown {
     // A session (decision 82): a start in the future and a length in minutes.
     startsAt: '2099-01-01T18:00:00Z',
     durationMinutes: 60,
+    // A drill's due time (decision 81).
+    dueAt: '2099-01-01T18:00:00Z',
     // A push subscription (decision 61): a push service's endpoint and keys of the right shape.
     endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
     keys: {

@@ -31,7 +31,6 @@ const memberId = text('memberIds[]').pipe(z.uuid({ error: 'memberIds must be a l
 export const createAssignmentBody = z
   .object(
     {
-      lesson: assignmentLessonRef,
       memberIds: z
         .array(memberId, { error: 'memberIds must be a list of member ids' })
         .min(1, { error: 'memberIds must name at least one member' })
@@ -49,6 +48,9 @@ export const createAssignmentBody = z
           error: `note must be at most ${ASSIGNMENT_NOTE_MAX_LENGTH} characters`,
         })
         .optional(),
+      // Last: a request is told the first field that is wrong, so another field's error (a NUL in the
+      // note, say) is not hidden behind a lesson given in the wrong shape.
+      lesson: assignmentLessonRef,
     },
     {
       error: (issue) =>
