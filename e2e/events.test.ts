@@ -33,8 +33,8 @@ describe('Sessions', () => {
       await form.getByLabel('Description').fill('Bring your notes');
       await form.getByLabel('Date and time').fill(localInput(3));
       await form.getByLabel('Duration (minutes)').fill('45');
-      await form.getByRole('radio', { name: 'Online (a meeting link)' }).check();
-      await form.getByLabel('Meeting link').fill(link);
+      await form.getByRole('radio', { name: 'Online', exact: true }).check();
+      await form.getByLabel('Meeting link', { exact: true }).fill(link);
       await form.getByRole('button', { name: 'Create session' }).click();
       await toasts(coachPage).filter({ hasText: 'Session set' }).waitFor();
       const coachCard = coachPage.getByRole('article', { name: title });
@@ -66,7 +66,7 @@ describe('Sessions', () => {
       const join = card.getByRole('link', { name: 'Join the meeting' });
       await join.waitFor();
       expect(await join.getAttribute('href')).toBe(link);
-      const ics = card.getByRole('link', { name: `Add to calendar: ${title}` });
+      const ics = card.getByRole('link', { name: /^Add to calendar/ });
       expect(await ics.getAttribute('href')).toMatch(/^\/api\/events\/[0-9a-f-]{36}\.ics$/);
       const file = await member.request.get(`${baseURL}${await ics.getAttribute('href')}`);
       expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');

@@ -168,7 +168,7 @@ export function EventForm({ event, onDone }: { event?: Event; onDone: () => void
               checked={where === 'online'}
               onChange={() => setWhere('online')}
             />
-            Online (a meeting link)
+            Online
           </label>
         </div>
         {where === 'place' ? (
