@@ -76,14 +76,15 @@ export const progressChannel: Channel<string> = {
 };
 
 /**
- * Something the leaderboard depends on changed (decision 83): sent by the database's own triggers
- * (migration 0028) on attempts, lessons done, members and the time zone; each process forgets its
- * kept boards (server/modules/leaderboard/leaderboard.cache.ts). No payload.
+ * A member's standing on the leaderboard may have changed (their id), or everyone's ('': the time
+ * zone): sent by the database's own triggers (migrations 0028, 0029) on attempts, lessons done,
+ * members and the time zone; each process works that member, or the whole board, out again
+ * (server/modules/leaderboard/leaderboard.cache.ts, decision 83).
  */
-export const leaderboardChannel: Channel<null> = {
+export const leaderboardChannel: Channel<string> = {
   name: 'tribe36_leaderboard',
-  encode: () => '',
-  decode: () => null,
+  encode: (user) => user,
+  decode: (payload) => (payload === '' || /^[0-9a-f-]{36}$/.test(payload) ? payload : null),
 };
 
 /** NOTIFYs `message` on `channel`. */

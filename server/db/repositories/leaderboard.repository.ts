@@ -31,27 +31,39 @@ const instants = (list: readonly number[]): SQL =>
 
 type Rows<T> = { rows: T[] };
 
+/** `column` among `only`'s ids, or true for everyone (only undefined). */
+const among = (column: SQL, only: readonly string[] | undefined): SQL =>
+  only === undefined
+    ? sql`true`
+    : sql`${column} = any(array(select jsonb_array_elements_text(${JSON.stringify(only)}::jsonb)::uuid))`;
+
 /**
  * The leaderboard's statements (decision 83): each reads a whole table's relevant rows once and
- * answers every member at once, for the three periods together. The service runs them when its kept
- * board is stale, not per request.
+ * answers every member at once, for the three periods together, or only the members `only` names
+ * (by their indexes: a member whose standing changed). The service runs them when its kept board is
+ * stale, not per request.
  */
 export function leaderboardRepository(db: Db) {
   return {
-    /** The earliest attempt's time (attempts_created_idx), where the day and week lists start. */
-    async firstAttemptAt(): Promise<number | null> {
+    /** The earliest attempt's time (of `only`'s members), where the day and week lists start. */
+    async firstAttemptAt(only?: readonly string[]): Promise<number | null> {
       const r = (await db.execute(
-        sql`select (extract(epoch from min(created_at)) * 1000)::float8 as t from attempts`,
+        sql`select (extract(epoch from min(created_at)) * 1000)::float8 as t from attempts
+            where ${among(sql`user_id`, only)}`,
       )) as unknown as Rows<{ t: number | null }>;
       return r.rows[0]?.t ?? null;
     },
 
     /** Members who may be ranked at `now`: coaches (is_admin or a proven ADMIN_EMAILS address) left out. */
-    async members(adminEmails: readonly string[], now: number): Promise<BoardMember[]> {
+    async members(
+      adminEmails: readonly string[],
+      now: number,
+      only?: readonly string[],
+    ): Promise<BoardMember[]> {
       const r = (await db.execute(sql`
         select id, name, username, profile_picture, privacy_level = 'private' as private
         from users
-        where deleted_at is null and membership = 'active' and not is_admin
+        where ${among(sql`id`, only)} and deleted_at is null and membership = 'active' and not is_admin
           and not (email_confirmed_at is not null
                    and email = any(array(select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb))))
           and not (suspended_at is not null
@@ -77,7 +89,11 @@ export function leaderboardRepository(db: Db) {
      * days from the first attempt's to today's (the attempts' cap counts per day); `week` and `month`
      * the periods' starts, which are among them.
      */
-    async work(p: { days: readonly number[]; week: number; month: number }): Promise<BoardWork[]> {
+    async work(
+      p: { days: readonly number[]; week: number; month: number },
+      only?: readonly string[],
+    ): Promise<BoardWork[]> {
+      const mine = among(sql`user_id`, only);
       const week = new Date(p.week).toISOString();
       const month = new Date(p.month).toISOString();
       // The day bucket a period starts with: width_bucket's number for its first instant.
@@ -89,13 +105,13 @@ export function leaderboardRepository(db: Db) {
                  count(*) filter (where coalesce(first_done_at, done_at) >= ${week}::timestamptz)::int as w,
                  count(*) filter (where coalesce(first_done_at, done_at) >= ${month}::timestamptz)::int as m,
                  count(*)::int as a
-          from lesson_progress where done_at is not null
+          from lesson_progress where ${mine} and done_at is not null
           group by user_id
         ),
         per_day as (
           select user_id, width_bucket(created_at, ${instants(p.days)}) as d,
                  least(count(*), ${ATTEMPTS_PER_DAY})::int as n
-          from attempts group by 1, 2
+          from attempts where ${mine} group by 1, 2
         ),
         posted as (
           select user_id,
@@ -109,7 +125,7 @@ export function leaderboardRepository(db: Db) {
                  count(*) filter (where replied_at >= ${week}::timestamptz)::int as w,
                  count(*) filter (where replied_at >= ${month}::timestamptz)::int as m,
                  count(*)::int as a
-          from attempts where replied_at is not null
+          from attempts where ${mine} and replied_at is not null
           group by user_id
         )
         select user_id,
@@ -143,10 +159,11 @@ export function leaderboardRepository(db: Db) {
      * week's number plus its place counting back from the newest is constant). Week n is the one
      * starting at `weeks[n - 1]`; 0 is anything before the first.
      */
-    async runs(weeks: readonly number[]): Promise<BoardRun[]> {
+    async runs(weeks: readonly number[], only?: readonly string[]): Promise<BoardRun[]> {
       const r = (await db.execute(sql`
         with active as (
-          select distinct user_id, width_bucket(created_at, ${instants(weeks)}) as w from attempts
+          select distinct user_id, width_bucket(created_at, ${instants(weeks)}) as w
+          from attempts where ${among(sql`user_id`, only)}
         ),
         numbered as (
           select user_id, w,

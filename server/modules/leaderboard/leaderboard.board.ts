@@ -121,38 +121,57 @@ export function headJson(
   return json.slice(0, -1);
 }
 
-/**
- * The boards from the repository's rows: `currentWeek` is this week's number in the runs' numbering;
- * `starts` each period's start and reset (null for all time).
- */
-export function buildBoards(input: {
-  timeZone: string;
+/** What the boards are ranked from: every rankable member, their points and every member's streak. */
+export type BoardData = Omit<Boards, 'boards'> & {
+  starts: Record<LeaderboardPeriod, { from: number | null; resetsAt: number | null }>;
+};
+
+/** The repository's rows for some members (all of them, or those a change named). */
+export type BoardRows = {
   members: readonly BoardMember[];
   work: readonly BoardWork[];
   runs: readonly BoardRun[];
-  currentWeek: number;
-  starts: Record<LeaderboardPeriod, { from: number | null; resetsAt: number | null }>;
-}): Boards {
-  const members = new Map(input.members.map((m) => [m.id, m]));
-  const streaks = new Map<string, number>();
-  for (const run of input.runs) {
-    const s = streakFromRun(run, input.currentWeek);
-    if (s > 0) streaks.set(run.userId, s);
+};
+
+/**
+ * Puts `rows` into `data` (`currentWeek`: this week's number in the runs' numbering): for `only` (the members a change named) their old entries go first, so a
+ * member no longer rankable, or without work, is left out. In place; returns `data`.
+ */
+export function mergeRows(
+  data: BoardData,
+  rows: BoardRows & { currentWeek: number },
+  only?: readonly string[],
+): BoardData {
+  for (const id of only ?? []) {
+    data.members.delete(id);
+    data.points.delete(id);
+    data.streaks.delete(id);
   }
-  const points = new Map<string, [number, number, number]>();
-  for (const w of input.work) if (members.has(w.userId)) points.set(w.userId, pointsOfWork(w));
-  const b: Boards = { timeZone: input.timeZone, boards: {} as Boards['boards'], points, streaks, members };
+  for (const m of rows.members) data.members.set(m.id, m);
+  for (const run of rows.runs) {
+    const s = streakFromRun(run, rows.currentWeek);
+    if (s > 0) data.streaks.set(run.userId, s);
+  }
+  for (const w of rows.work) if (data.members.has(w.userId)) data.points.set(w.userId, pointsOfWork(w));
+  return data;
+}
+
+/** Every period's board from `data`: listed members with points, best first, ties sharing a rank. */
+export function rankBoards(data: BoardData): Boards {
+  const { timeZone, members, points, streaks } = data;
+  const b: Boards = { timeZone, boards: {} as Boards['boards'], points, streaks, members };
   for (const period of LEADERBOARD_PERIODS) {
     const i = PERIOD_INDEX[period];
     const listed: Array<Omit<Entry, 'rank'>> = [];
     for (const [id, p] of points) {
-      const member = members.get(id)!;
-      if (p[i] > 0 && !member.private) listed.push({ member, points: p[i], streak: streaks.get(id) ?? 0 });
+      const member = members.get(id);
+      if (member && p[i] > 0 && !member.private)
+        listed.push({ member, points: p[i], streak: streaks.get(id) ?? 0 });
     }
     listed.sort((x, y) => y.points - x.points || (x.member.username < y.member.username ? -1 : 1));
     const ranks = ranksOf(listed.map((e) => e.points));
     const entries = listed.map((e, k) => ({ ...e, rank: ranks[k]! }));
-    const board = { period, ...input.starts[period] };
+    const board = { period, ...data.starts[period] };
     b.boards[period] = {
       ...board,
       entries,

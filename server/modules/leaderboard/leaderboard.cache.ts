@@ -1,44 +1,74 @@
 import { leaderboardChannel, listen } from '../../db/channels';
 import type { Database } from '../../db/client';
 
-/** What the cache keeps: any value with the time it was made from and how long its periods hold. */
-export type Kept = { computedAt: number; validUntil: number };
+/**
+ * What the cache keeps: `computedAt`, when it was last made whole; `validUntil`, when its periods end;
+ * `madeAt`, when it was last brought up to date (whole or for some members).
+ */
+export type Kept = { computedAt: number; validUntil: number; madeAt: number };
 
 /** A change is seen by reads at most this long after its notification arrives, unless set. */
 export const LEADERBOARD_STALE_MS = 2_000;
-/** A kept board lives at most this long, whatever happens (a suspension's end, a change made by hand). */
+/**
+ * A kept board is made whole again after this long, unless set: a change the database did not announce
+ * (a suspension's end, a table changed with its triggers off) shows by then.
+ */
 export const LEADERBOARD_KEEP_MS = 5 * 60_000;
+/** More members named than this before the next read: the whole board is made again. */
+const MEMBERS_MAX = 500;
 
 /**
- * The leaderboard kept in memory (decision 83), one value for the three periods, made again only when
- * something it depends on changed, its period ended, or it is older than `keepMs`. The database's
- * triggers NOTIFY `tribe36_leaderboard` for every change that matters (migration 0028), on any process;
- * after one, the kept value is still answered for at most `staleMs` from when it was made, then the
- * next read makes it again (one at a time: reads meanwhile get the kept value while its period holds).
- * So a change made on any process shows within `staleMs`, plus the notification's way and one
- * computation. While notifications are not coming in (decision 15) nothing kept is trusted longer than
- * `staleMs`.
+ * The leaderboard kept in memory (decision 83). The database's triggers NOTIFY `tribe36_leaderboard`
+ * on every process for every change that matters (migrations 0028, 0029), naming the member whose
+ * standing changed. After one, the kept value is still answered for at most `staleMs` from when it was
+ * last brought up to date; then the next read works out the members named since (`update`: a few rows
+ * read by index, the boards ranked again in memory), or the whole board (`compute`) when the time zone
+ * changed, the period ended, it is older than `keepMs`, or notifications are not coming in (decision
+ * 15; then nothing kept is trusted longer than `staleMs`). One at a time: reads meanwhile get the kept
+ * value while its periods hold. So a change made on any process shows within `staleMs`, plus the
+ * notification's way and one update.
  */
 export function createLeaderboardCache<T extends Kept>(
   database: Database,
-  options: { compute: (now: number) => Promise<T>; now: () => number; staleMs?: number; keepMs?: number },
+  options: {
+    compute: (now: number) => Promise<T>;
+    update: (kept: T, members: readonly string[], now: number) => Promise<T>;
+    now: () => number;
+    staleMs?: number;
+    keepMs?: number;
+  },
 ) {
-  const { compute, now } = options;
+  const { compute, update, now } = options;
   const staleMs = options.staleMs ?? LEADERBOARD_STALE_MS;
   const keepMs = options.keepMs ?? LEADERBOARD_KEEP_MS;
   let kept: T | undefined;
-  let changed = false;
+  let whole = false;
+  const named = new Set<string>();
   let inflight: Promise<T> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   let unwatch: (() => void) | undefined;
 
-  function refresh(): Promise<T> {
+  function changed(member: string | null) {
+    if (member === null) whole = true;
+    else if (named.add(member).size > MEMBERS_MAX) whole = true;
+  }
+
+  /** The kept value holds for `t`: its periods, and a clock not set back (tests). */
+  const holds = (k: T | undefined, t: number): k is T =>
+    k !== undefined && t < k.validUntil && t >= k.computedAt;
+
+  function refresh(t: number): Promise<T> {
     inflight ??= (async () => {
-      changed = false;
       try {
-        const at = now();
-        const value = await compute(at);
-        kept = { ...value, validUntil: Math.min(value.validUntil, at + keepMs) };
+        const partial =
+          holds(kept, t) && !whole && database.notifications.isUp() && t - kept.computedAt < keepMs;
+        const members = [...named];
+        named.clear();
+        whole = false;
+        const value = partial ? await update(kept!, members, t) : await compute(t);
+        kept = partial
+          ? { ...value, madeAt: t }
+          : { ...value, computedAt: t, madeAt: t, validUntil: Math.min(value.validUntil, t + keepMs) };
         return kept;
       } finally {
         inflight = undefined;
@@ -49,8 +79,8 @@ export function createLeaderboardCache<T extends Kept>(
 
   return {
     async start() {
-      unwatch = database.notifications.onChange(() => (changed = true));
-      unlisten = await listen(database, leaderboardChannel, () => (changed = true));
+      unwatch = database.notifications.onChange(() => changed(null));
+      unlisten = await listen(database, leaderboardChannel, (member) => changed(member ? member : null));
     },
 
     async stop() {
@@ -59,21 +89,14 @@ export function createLeaderboardCache<T extends Kept>(
       kept = undefined;
     },
 
-    /** The kept value when it holds, else made again (shared by the reads that ask meanwhile). */
+    /** The kept value when it holds, else brought up to date (shared by the reads that ask meanwhile). */
     async get(): Promise<T> {
       const t = now();
-      // A clock set back (tests) makes it again too: the kept periods may not be the clock's.
-      if (kept && t < kept.validUntil && t >= kept.computedAt) {
-        const trusted = !changed && database.notifications.isUp();
-        if (trusted || t - kept.computedAt < staleMs) return kept;
-        if (inflight) return kept;
+      if (holds(kept, t) && t < kept.computedAt + keepMs) {
+        const clean = !whole && named.size === 0 && database.notifications.isUp();
+        if (clean || t - kept.madeAt < staleMs || inflight) return kept;
       }
-      return refresh();
-    },
-
-    /** Forgets the kept value here (this process's own change, seen before its notification comes back). */
-    changed() {
-      changed = true;
+      return refresh(t);
     },
   };
 }

@@ -11,7 +11,15 @@ import type { Database } from '../../db/client';
 import type { LeaderboardRepository } from '../../db/repositories/leaderboard.repository';
 import { preparedJson, type PreparedAnswer } from '../../lib/prepared-answer';
 import type { Actor } from '../../storage/session-store';
-import { buildBoards, headJson, standingOf, visibleEntries, type Boards } from './leaderboard.board';
+import {
+  headJson,
+  mergeRows,
+  rankBoards,
+  standingOf,
+  visibleEntries,
+  type BoardData,
+  type Boards,
+} from './leaderboard.board';
 import { createLeaderboardCache, type Kept } from './leaderboard.cache';
 
 type Deps = {
@@ -30,8 +38,8 @@ type Deps = {
   keepMs?: number;
 };
 
-/** The kept boards, and the answers made from them for each viewer who asked (bytes, once each). */
-type Snapshot = Boards & Kept & { answers: Map<string, PreparedAnswer> };
+/** The kept boards, what they were ranked from, and the answers made for each viewer who asked (bytes, once each). */
+type Snapshot = Boards & Kept & { data: BoardData; answers: Map<string, PreparedAnswer> };
 
 /** Viewers whose answers are kept per snapshot; beyond it they are forgotten all at once. */
 const ANSWERS_MAX = 40_000;
@@ -46,14 +54,21 @@ const HISTORY_MS = 10 * 366 * 86_400_000;
 export function leaderboardService(deps: Deps) {
   const { repo, adminEmails, blocks, now } = deps;
 
+  /** The days (for the attempts' daily cap) and weeks (for streaks) from `first` to `at`, in `zone`. */
+  function calendar(first: number | null, at: number, zone: string) {
+    const since = Math.max(first ?? at, at - HISTORY_MS);
+    const week = weekStart(at, zone);
+    const month = monthStart(at, zone);
+    const weeks = weekStarts(Math.min(since, at), at, zone);
+    const days = dayStarts(Math.min(since, month, week), at, zone);
+    return { week, month, weeks, days };
+  }
+
+  /** Every member's rows, ranked: the whole board (a time zone changed, a period ended, or none kept). */
   async function compute(at: number): Promise<Snapshot> {
     const timeZone = await deps.timeZone();
-    const first = await repo.firstAttemptAt();
-    const since = Math.max(first ?? at, at - HISTORY_MS);
-    const weeks = weekStarts(Math.min(since, at), at, timeZone);
-    const week = weekStart(at, timeZone);
-    const month = monthStart(at, timeZone);
-    const days = dayStarts(Math.min(since, month, week), at, timeZone);
+    const firstAttemptAt = await repo.firstAttemptAt();
+    const { week, month, weeks, days } = calendar(firstAttemptAt, at, timeZone);
     const [members, work, runs] = await Promise.all([
       repo.members([...adminEmails], at),
       repo.work({ days, week, month }),
@@ -61,28 +76,46 @@ export function leaderboardService(deps: Deps) {
     ]);
     const resetWeek = nextWeekStart(at, timeZone);
     const resetMonth = nextMonthStart(at, timeZone);
-    const boards = buildBoards({
+    const data: BoardData = {
       timeZone,
-      members,
-      work,
-      runs,
-      currentWeek: weeks.length,
+      members: new Map(),
+      points: new Map(),
+      streaks: new Map(),
       starts: {
         week: { from: week, resetsAt: resetWeek },
         month: { from: month, resetsAt: resetMonth },
         all: { from: null, resetsAt: null },
       },
-    });
+    };
+    mergeRows(data, { members, work, runs, currentWeek: weeks.length });
     return {
-      ...boards,
+      ...rankBoards(data),
+      data,
       computedAt: at,
+      madeAt: at,
       validUntil: Math.min(resetWeek, resetMonth),
       answers: new Map(),
     };
   }
 
+  /** The members a change named, read again by their indexes, and the boards ranked again. */
+  async function update(kept: Snapshot, ids: readonly string[], at: number): Promise<Snapshot> {
+    // Their own first attempt starts the weeks and days counted: a streak is this week's number less
+    // its run's, in whatever numbering.
+    const first = await repo.firstAttemptAt(ids);
+    const { week, month, weeks, days } = calendar(first, at, kept.timeZone);
+    const [members, work, runs] = await Promise.all([
+      repo.members([...adminEmails], at, ids),
+      repo.work({ days, week, month }, ids),
+      repo.runs(weeks, ids),
+    ]);
+    const data = mergeRows(kept.data, { members, work, runs, currentWeek: weeks.length }, ids);
+    return { ...kept, ...rankBoards(data), answers: new Map() };
+  }
+
   const cache = createLeaderboardCache<Snapshot>(deps.database, {
     compute,
+    update,
     now,
     staleMs: deps.staleMs,
     keepMs: deps.keepMs,
