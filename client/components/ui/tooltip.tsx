@@ -150,6 +150,8 @@ export function Tooltip({
   const ref = useCallback(
     (node: HTMLElement | null) => {
       element.current = node;
+      // Should the child ever draw another element, Radix's trigger and anchor follow it.
+      if (node && lentRef.current) setRef(lentRef.current, node);
       const cleanup = setRef(childRef, node);
       return () => {
         element.current = null;
