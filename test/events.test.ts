@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../common/contracts/events';
 import type { Notification } from '../common/contracts/notifications';
 import { apiCaller, createSecondInstance, createTestApp, type TestApp } from './helpers/app';
+import { eventsRepository } from '../server/db/repositories/events.repository';
+import { eventReminders } from '../server/modules/events/event-reminders';
 import { testDatabaseUrl } from './helpers/database';
 import { buildUser, buildUsers, type BuiltUser } from './helpers/factories';
 
@@ -356,6 +358,36 @@ describe('reminders', () => {
     expect(moved.statusCode).toBe(200);
     await t.app.ctx.eventReminders.round();
     expect(await notes(ann, 'event-reminder', soon!.id)).toHaveLength(2);
+  });
+
+  it('claims each reminder in one round only: two rounds at once hand it on once', async () => {
+    const start = clock + 40 * HOUR;
+    const [e] = await create({ title: 'Claimed once', startsAt: at(start) });
+    await rsvp(cat, e!.id, 'going');
+    const told: string[] = [];
+    const spy = (which: string) =>
+      eventReminders({
+        repo: eventsRepository(t.app.ctx.database.db),
+        produce: {
+          eventReminder: async (kind, reminders) => {
+            for (const r of reminders) if (r.eventId === e!.id) told.push(`${which} ${kind}`);
+          },
+        },
+        now: () => clock,
+        log: { warn: () => {} },
+      });
+    const [one, two] = [spy('a'), spy('b')];
+    const saved = clock;
+    try {
+      clock = start - 24 * HOUR + MINUTE;
+      await Promise.all([one.round(), two.round(), one.round(), two.round()]);
+      expect(told.filter((x) => x.endsWith('day'))).toHaveLength(1);
+      clock = start - 5 * MINUTE;
+      await Promise.all([two.round(), one.round(), two.round(), one.round()]);
+      expect(told.filter((x) => x.endsWith('soon'))).toHaveLength(1);
+    } finally {
+      clock = saved;
+    }
   });
 
   it.skipIf(!testDatabaseUrl)('sends each reminder once from two instances on one database', async () => {
