@@ -24,6 +24,7 @@ function routes(memberUsername: string) {
     '/attempts',
     '/events',
     '/drills',
+    '/leaderboard',
     '/admin/community',
     '/admin/reports',
     '/admin/audit',

@@ -64,6 +64,7 @@ describe('every route has its own title', () => {
       '/attempts': ['My attempts · Tribe36', heading('My attempts')],
       '/drills': ['Drills · Tribe36', heading('My drills')],
       '/events': ['Sessions · Tribe36', heading('Sessions')],
+      '/leaderboard': ['Leaderboard · Tribe36', heading('Leaderboard')],
       '/admin/community': ['Community · Tribe36', heading('Community')],
       '/admin/reports': ['Reports · Tribe36', heading('Reports')],
       '/admin/audit': ['Moderation log · Tribe36', heading('Moderation log')],

@@ -9,6 +9,7 @@ import {
   MY_ATTEMPTS_PATH,
   EVENTS_PATH,
   DRILLS_PATH,
+  LEADERBOARD_PATH,
   COMMUNITY_ADMIN_PATH,
   REPORTS_ADMIN_PATH,
   AUDIT_ADMIN_PATH,
@@ -27,6 +28,7 @@ const AttemptsReviewPage = lazy(() => import('./routes/attempts-review-page'));
 const MyAttemptsPage = lazy(() => import('./routes/my-attempts-page'));
 const EventsPage = lazy(() => import('./routes/events-page'));
 const DrillsPage = lazy(() => import('./routes/drills-page'));
+const LeaderboardPage = lazy(() => import('./routes/leaderboard-page'));
 export const MemberPage = preloadable(() => import('./routes/member-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 export const PhysiologicalPage = preloadable(() => import('./routes/physiological-page'));
@@ -91,6 +93,7 @@ function Routes() {
       <Route path={MY_ATTEMPTS_PATH} component={MyAttemptsPage} />
       <Route path={EVENTS_PATH} component={EventsPage} />
       <Route path={DRILLS_PATH} component={DrillsPage} />
+      <Route path={LEADERBOARD_PATH} component={LeaderboardPage} />
       <Route path={COMMUNITY_ADMIN_PATH} component={CommunityAdminPage} />
       <Route path={REPORTS_ADMIN_PATH} component={ReportsAdminPage} />
       <Route path={AUDIT_ADMIN_PATH} component={AuditAdminPage} />

@@ -8,6 +8,7 @@ import { Avatar } from './ui/avatar';
 import { Badge } from './ui/badge';
 import { Card } from './ui/card';
 import { TextSkeleton } from './ui/spinner';
+import { StreakLabel } from './streak-label';
 
 /** What the top card of a profile shows, common to the own profile and another member's. */
 export interface ProfileHeroData {
@@ -44,8 +45,11 @@ export function ProfileHero({
   pictureActions,
   actions,
   pictureSlot: withPictureSlot = false,
+  streak,
 }: {
   profile: ProfileHeroData | null;
+  /** Weeks in a row with an attempt (decision 83), on the badges' line when one or more. */
+  streak?: number;
   pictureActions?: ReactNode;
   actions?: ReactNode;
   /** With no `profile`: the circle holds the slot the server fills with the picture (decision 75). */
@@ -97,6 +101,7 @@ export function ProfileHero({
                 <Eye aria-hidden="true" className="size-3.5" />
                 {profile ? privacyLabel(profile.privacyLevel) : <TextSkeleton className="w-24" />}
               </span>
+              {profile && streak ? <StreakLabel weeks={streak} /> : null}
             </div>
             {pictureActions ? <div className="mt-1 flex flex-wrap gap-2">{pictureActions}</div> : null}
           </div>

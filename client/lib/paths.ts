@@ -32,6 +32,9 @@ export const EVENT_PARAM = 'event';
 /** '/events?event=<id>': the events page with that session in view. */
 export const eventPagePath = (id: string) => `${EVENTS_PATH}?${EVENT_PARAM}=${encodeURIComponent(id)}`;
 
+/** The leaderboard (issue 34 §3, decision 83): the week's, month's and all time's points. */
+export const LEADERBOARD_PATH = '/leaderboard';
+
 /** The public page of a member: '/member/zelda', the username encoded ('a b' → '/member/a%20b'). */
 export function memberPath(username: string): string {
   return `/member/${encodeURIComponent(username)}`;

@@ -3,7 +3,7 @@
 // (client/lib/tw-merge-config.test.ts fails while this file is stale). Decision 74 in docs/decisions.md.
 import { fromTheme, validators, type Config } from 'tailwind-merge';
 
-/** Class groups of tailwind-merge's default config that the client's class names fall in (123 of 379). */
+/** Class groups of tailwind-merge's default config that the client's class names fall in (124 of 379). */
 export const getTwMergeConfig = (): Config<string, string> => ({
   cacheSize: 500,
   theme: {
@@ -72,6 +72,7 @@ export const getTwMergeConfig = (): Config<string, string> => ({
     sr: ['sr-only', 'not-sr-only'],
     'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
     overflow: [{ overflow: ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
+    'overflow-x': [{ 'overflow-x': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
     'overflow-y': [{ 'overflow-y': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
     overscroll: [{ overscroll: ['auto', 'contain', 'none'] }],
     position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
@@ -883,7 +884,7 @@ export const getTwMergeConfig = (): Config<string, string> => ({
     ],
   },
   conflictingClassGroups: {
-    overflow: ['overflow-y'],
+    overflow: ['overflow-x', 'overflow-y'],
     inset: ['inset-x', 'top', 'right', 'bottom', 'left'],
     'inset-x': ['right', 'left'],
     flex: ['basis', 'shrink'],

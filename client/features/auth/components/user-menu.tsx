@@ -1,4 +1,4 @@
-import { CalendarDays, ClipboardList, LogOut, Settings, Target, UserRound } from 'lucide-react';
+import { CalendarDays, ClipboardList, LogOut, Settings, Target, Trophy, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@common/contracts/auth';
@@ -14,7 +14,13 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { TooltipContent, TooltipRoot, TooltipTrigger } from '../../../components/ui/tooltip';
 import { useLogout } from '../api/logout';
-import { DRILLS_PATH, EVENTS_PATH, MY_ATTEMPTS_PATH, PROFILE_PATH } from '../../../lib/paths';
+import {
+  DRILLS_PATH,
+  EVENTS_PATH,
+  LEADERBOARD_PATH,
+  MY_ATTEMPTS_PATH,
+  PROFILE_PATH,
+} from '../../../lib/paths';
 
 /**
  * The signed-in member's menu, opened from their picture (or initials): My Profile, Settings (the hosting
@@ -120,6 +126,15 @@ export function UserMenu({ user, onSettings }: { user: CurrentUser; onSettings: 
         >
           <CalendarDays aria-hidden="true" />
           Sessions
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            navigated.current = window.location.pathname !== LEADERBOARD_PATH;
+            navigate(LEADERBOARD_PATH);
+          }}
+        >
+          <Trophy aria-hidden="true" />
+          Leaderboard
         </DropdownMenuItem>
         <DropdownMenuItem
           onSelect={() => {

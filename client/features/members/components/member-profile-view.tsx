@@ -112,7 +112,7 @@ export function MemberProfileView({ username, frame = false }: { username: strin
   const profile = query.data;
   return (
     <div className="grid gap-6">
-      <ProfileHero profile={profile} />
+      <ProfileHero profile={profile} streak={profile.streak} />
       <MemberSafety profile={profile} viewerIsAdmin={viewerIsAdmin} />
       <AthleticProfileCard profile={profile} />
       <AccountCard profile={profile} />

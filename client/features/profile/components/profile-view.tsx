@@ -6,6 +6,7 @@ import { AthleticProfileCard } from '../../../components/athletic-profile-card';
 import { ProfileHero } from '../../../components/profile-hero';
 import { Button } from '../../../components/ui/button';
 import { ProfilePictureActions } from './profile-picture-actions';
+import { useOwnStreak } from '../api/get-own-streak';
 import { PROFILE_EDIT_PATH } from '../../../lib/paths';
 
 /**
@@ -15,11 +16,13 @@ import { PROFILE_EDIT_PATH } from '../../../lib/paths';
  */
 export function ProfileView({ user, adminActions }: { user: CurrentUser | null; adminActions?: ReactNode }) {
   const [, navigate] = useLocation();
+  const streak = useOwnStreak(user?.username ?? null);
 
   return (
     <div className="grid gap-6">
       <ProfileHero
         profile={user}
+        streak={streak}
         pictureActions={<ProfilePictureActions hasPicture={user ? user.profilePicture !== null : false} />}
         actions={
           <>
