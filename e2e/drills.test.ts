@@ -67,14 +67,22 @@ describe('Drills', () => {
       await item.getByText('Open', { exact: true }).waitFor();
       await item.getByText(/^Due .+ \(UTC\)$/).waitFor();
 
-      // The member posts an attempt to the lesson; back on the page (focus reads it again), done.
+      // The member posts an attempt to the lesson; back on the page, in the app, it reads done.
       await postAttempt(member, baseURL, `My reps ${stamp}`, {
         kind: 'lesson',
         thinkTank: 'intellectual',
         topic: 'understanding-self',
         lesson: 'systems-theory',
       });
-      await page.reload();
+      const openMenuItem = async (name: string) => {
+        await page.getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menuitem', { name }).click();
+      };
+      await openMenuItem('My attempts');
+      await page.waitForURL('**/attempts');
+      await page.getByRole('heading', { name: 'My attempts', level: 2 }).waitFor();
+      await openMenuItem('My drills');
+      await page.waitForURL('**/drills');
       await item.getByText('Done', { exact: true }).waitFor();
       expect(await item.getByText('Open', { exact: true }).count()).toBe(0);
       await item.getByText(/^Attempt posted /).waitFor();

@@ -34,10 +34,19 @@ export function assignmentsQueryOptions(filter: AssignmentsFilter = {}) {
   });
 }
 
-/** The drills, read on mount and when the window regains focus (an attempt posted in another tab). */
+/**
+ * The drills, read afresh on every mount and when the window regains focus: an attempt posted
+ * meanwhile (on a lesson's page, or in another tab) changes a status, and nothing here is told of it.
+ */
 export function useAssignments(
   filter: AssignmentsFilter = {},
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({ ...assignmentsQueryOptions(filter), enabled, refetchOnWindowFocus: true });
+  return useQuery({
+    ...assignmentsQueryOptions(filter),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
+  });
 }
