@@ -188,6 +188,14 @@ const statements = [
   await timed('work', () => repo.work({ days, ...periods })),
   await timed('runs', () => repo.runs(weekStarts(firstAt, nowMs, zone))),
 ];
+// The same for one member, as an update after their change runs them.
+const one = [ids[2]!.id];
+const oneStatements = [
+  await timed('first attempt', () => repo.firstAttemptAt(one)),
+  await timed('members', () => repo.members([], nowMs, one)),
+  await timed('work', () => repo.work({ days, ...periods }, one)),
+  await timed('runs', () => repo.runs(weekStarts(firstAt, nowMs, zone), one)),
+];
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
 // --- Measuring -------------------------------------------------------------------------------------
@@ -266,7 +274,8 @@ console.log(
 );
 console.log(
   `one board computation (three periods and streaks, after a change): ${boardMs.toFixed(0)} ms; ` +
-    `(${statements.join(', ')}); after a member's new attempt, that member worked out again: ${updateMs.toFixed(0)} ms; ` +
+    `(${statements.join(', ')}); after a member's new attempt, that member worked out again: ${updateMs.toFixed(0)} ms ` +
+    `(${oneStatements.join(', ')}); ` +
     `the first GET /api/assignments: ${assignmentsFirstMs.toFixed(0)} ms` +
     (hasAssignments
       ? ''

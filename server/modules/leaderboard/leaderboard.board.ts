@@ -160,24 +160,29 @@ export function mergeRows(
 export function rankBoards(data: BoardData): Boards {
   const { timeZone, members, points, streaks } = data;
   const b: Boards = { timeZone, boards: {} as Boards['boards'], points, streaks, members };
+  // Listed members in username order once: each period's stable sort by points keeps it among ties,
+  // and compares numbers only (most points are multiples of 5, so ties are many).
+  const byName: Array<{ member: BoardMember; p: [number, number, number]; streak: number }> = [];
+  for (const [id, p] of points) {
+    const member = members.get(id);
+    if (member && !member.private) byName.push({ member, p, streak: streaks.get(id) ?? 0 });
+  }
+  byName.sort((x, y) => (x.member.username < y.member.username ? -1 : 1));
   for (const period of LEADERBOARD_PERIODS) {
     const i = PERIOD_INDEX[period];
-    const listed: Array<Omit<Entry, 'rank'>> = [];
-    for (const [id, p] of points) {
-      const member = members.get(id);
-      if (member && p[i] > 0 && !member.private)
-        listed.push({ member, points: p[i], streak: streaks.get(id) ?? 0 });
+    const entries: Entry[] = [];
+    for (const x of byName) {
+      if (x.p[i] > 0) entries.push({ member: x.member, points: x.p[i], streak: x.streak, rank: 0 });
     }
-    listed.sort((x, y) => y.points - x.points || (x.member.username < y.member.username ? -1 : 1));
-    const ranks = ranksOf(listed.map((e) => e.points));
-    const entries = listed.map((e, k) => ({ ...e, rank: ranks[k]! }));
+    entries.sort((x, y) => y.points - x.points);
+    const indexOf = new Map<string, number>();
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k]!;
+      e.rank = k > 0 && e.points === entries[k - 1]!.points ? entries[k - 1]!.rank : k + 1;
+      indexOf.set(e.member.id, k);
+    }
     const board = { period, ...data.starts[period] };
-    b.boards[period] = {
-      ...board,
-      entries,
-      indexOf: new Map(entries.map((e, k) => [e.member.id, k])),
-      head: headJson(b, board, entries),
-    };
+    b.boards[period] = { ...board, entries, indexOf, head: headJson(b, board, entries) };
   }
   return b;
 }

@@ -1,4 +1,5 @@
 import {
+  dayStart,
   dayStarts,
   monthStart,
   nextMonthStart,
@@ -39,7 +40,10 @@ type Deps = {
 };
 
 /** The kept boards, what they were ranked from, and the answers made for each viewer who asked (bytes, once each). */
-type Snapshot = Boards & Kept & { data: BoardData; answers: Map<string, PreparedAnswer> };
+type Snapshot = Boards & Kept & { data: BoardData; calendar: Calendar; answers: Map<string, PreparedAnswer> };
+
+/** Day starts (the attempts' daily cap), week starts (streaks), and this week's and month's start. */
+type Calendar = { week: number; month: number; weeks: number[]; days: number[] };
 
 /** Viewers whose answers are kept per snapshot; beyond it they are forgotten all at once. */
 const ANSWERS_MAX = 40_000;
@@ -55,7 +59,7 @@ export function leaderboardService(deps: Deps) {
   const { repo, adminEmails, blocks, now } = deps;
 
   /** The days (for the attempts' daily cap) and weeks (for streaks) from `first` to `at`, in `zone`. */
-  function calendar(first: number | null, at: number, zone: string) {
+  function calendar(first: number | null, at: number, zone: string): Calendar {
     const since = Math.max(first ?? at, at - HISTORY_MS);
     const week = weekStart(at, zone);
     const month = monthStart(at, zone);
@@ -64,11 +68,24 @@ export function leaderboardService(deps: Deps) {
     return { week, month, weeks, days };
   }
 
+  /**
+   * The whole board's calendar for an update at `at`, when it serves (the members' attempts start within
+   * it, and today is its last day), else one of their own: a streak is this week's number less its run's,
+   * in whatever numbering, so each update only needs one calendar for all it reads.
+   */
+  function calendarFor(kept: Snapshot, first: number | null, at: number): Calendar {
+    const c = kept.calendar;
+    const fits =
+      (first === null || first >= (c.weeks[0] ?? Infinity)) && dayStart(at, kept.timeZone) === c.days.at(-1);
+    return fits ? c : calendar(first, at, kept.timeZone);
+  }
+
   /** Every member's rows, ranked: the whole board (a time zone changed, a period ended, or none kept). */
   async function compute(at: number): Promise<Snapshot> {
     const timeZone = await deps.timeZone();
     const firstAttemptAt = await repo.firstAttemptAt();
-    const { week, month, weeks, days } = calendar(firstAttemptAt, at, timeZone);
+    const cal = calendar(firstAttemptAt, at, timeZone);
+    const { week, month, weeks, days } = cal;
     const [members, work, runs] = await Promise.all([
       repo.members([...adminEmails], at),
       repo.work({ days, week, month }),
@@ -91,6 +108,7 @@ export function leaderboardService(deps: Deps) {
     return {
       ...rankBoards(data),
       data,
+      calendar: cal,
       computedAt: at,
       madeAt: at,
       validUntil: Math.min(resetWeek, resetMonth),
@@ -100,10 +118,7 @@ export function leaderboardService(deps: Deps) {
 
   /** The members a change named, read again by their indexes, and the boards ranked again. */
   async function update(kept: Snapshot, ids: readonly string[], at: number): Promise<Snapshot> {
-    // Their own first attempt starts the weeks and days counted: a streak is this week's number less
-    // its run's, in whatever numbering.
-    const first = await repo.firstAttemptAt(ids);
-    const { week, month, weeks, days } = calendar(first, at, kept.timeZone);
+    const { week, month, weeks, days } = calendarFor(kept, await repo.firstAttemptAt(ids), at);
     const [members, work, runs] = await Promise.all([
       repo.members([...adminEmails], at, ids),
       repo.work({ days, week, month }, ids),
