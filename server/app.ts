@@ -200,7 +200,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   ctx.mail.start(app.log);
   ctx.notificationMail.start();
   // Drills' reminders 24 h before their due time, a round every minute in every process (decision 81).
-  ctx.assignments.start();
+  await ctx.assignments.start();
   ctx.eventReminders.start();
   // Uploads never registered are removed a day after their URL expired; spent mailed links a week after.
   const sweep = () => {

@@ -47,6 +47,7 @@ import { attemptsRepository } from './db/repositories/attempts.repository';
 import { attemptsService, type AttemptsService } from './modules/attempts/attempts.service';
 import { assignmentsRepository } from './db/repositories/assignments.repository';
 import { assignmentsService, type AssignmentsService } from './modules/assignments/assignments.service';
+import { createDrillsCache } from './modules/assignments/assignments.cache';
 import { moderationRepository } from './db/repositories/moderation.repository';
 import { auditLog, type AuditLog } from './audit/audit-log';
 import { attemptRemoval } from './audit/attempt-removal';
@@ -250,6 +251,7 @@ export function createContext(
     now: () => (config.clock ?? Date.now)(),
     produce: notifications.producers,
     log,
+    cache: createDrillsCache(database),
   });
   const attempts = attemptsService({
     repo: attemptsRepo,

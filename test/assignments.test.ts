@@ -1,7 +1,9 @@
 // Drills (issue 34 §1, decision 81): who may set, list and delete them, the issue's bad input, each status
 // transition with the app's clock (open → done, open → late, open → missed, missed → late), everyone vs
 // members named, the coach's filters and pages, a deleted attempt, and the notifications: assignment-new,
-// and assignment-due claimed once by concurrent rounds and, on PostgreSQL, by two server instances.
+// and assignment-due claimed once by concurrent rounds and, on PostgreSQL, by two server instances; a
+// member's own list kept in memory, changed at once by every change and, on PostgreSQL, on the other process.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentItem, AssignmentsResponse, AssignmentView } from '../common/contracts/assignments';
 import type { Notification } from '../common/contracts/notifications';
@@ -395,6 +397,145 @@ describe('notifications', () => {
         ]);
         expect(counts.reduce((s, n) => s + n, 0)).toBe(4);
         for (const m of members) expect(await notes(m, 'assignment-due', set.id)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+describe('a member’s own list, kept in memory (decision 81)', () => {
+  const shown = (r: AssignmentsResponse) => r.items.map((i) => [i.id, i.status, i.attemptId]);
+  /** Reads `who`'s own list through `read` until `ok` holds, for at most 10 s: the last answer. */
+  async function until(
+    read: () => Promise<AssignmentsResponse>,
+    ok: (r: AssignmentsResponse) => boolean,
+  ): Promise<AssignmentsResponse> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const r = await read();
+      if (ok(r) || Date.now() > deadline) return r;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('is kept: a change the database does not announce is not seen until an announced one', async () => {
+    const [m] = await buildUsers(t.app, 1);
+    const first = await assign({ memberIds: [m.user.id] });
+    expect(shown(await list(m))).toEqual([[first.id, 'open', null]]);
+    // Behind the triggers' back (replica role): the kept rows are answered.
+    await t.app.ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`delete from assignment_members where user_id = ${m.user.id}::uuid`);
+    });
+    expect(shown(await list(m))).toEqual([[first.id, 'open', null]]);
+    const second = await assign({ memberIds: [m.user.id] });
+    expect(shown(await list(m))).toEqual([[second.id, 'open', null]]);
+  });
+
+  it('changes at once after a drill is set, completed, reopened by a deletion, and deleted', async () => {
+    const [m] = await buildUsers(t.app, 1);
+    expect((await list(m)).items).toEqual([]);
+    const set = await assign({ memberIds: [m.user.id] });
+    expect(shown(await list(m))).toEqual([[set.id, 'open', null]]);
+    const attemptId = await postAttempt(m, SYSTEMS);
+    expect(shown(await list(m))).toEqual([[set.id, 'done', attemptId]]);
+    expect((await call('DELETE', `/api/attempts/${attemptId}`, m)).statusCode).toBe(200);
+    expect(shown(await list(m))).toEqual([[set.id, 'open', null]]);
+    expect((await call('DELETE', `/api/assignments/${set.id}`, coach)).statusCode).toBe(204);
+    expect((await list(m)).items).toEqual([]);
+  });
+
+  it('open turns missed when the clock passes the due time, with no change', async () => {
+    const [m] = await buildUsers(t.app, 1);
+    const set = await assign({ memberIds: [m.user.id], dueAt: at(clock + 2 * HOUR) });
+    expect(shown(await list(m))).toEqual([[set.id, 'open', null]]);
+    clock += 2 * HOUR;
+    expect(shown(await list(m))).toEqual([[set.id, 'open', null]]);
+    clock += MINUTE;
+    expect(shown(await list(m))).toEqual([[set.id, 'missed', null]]);
+  });
+
+  it('a member’s new name and the community’s time zone show', async () => {
+    const [m] = await buildUsers(t.app, 1);
+    await assign({ memberIds: [m.user.id] });
+    expect((await list(m)).timeZone).toBe('UTC');
+    expect((await call('PATCH', '/api/auth/profile', m, { name: 'Renamed Member' })).statusCode).toBe(200);
+    const renamed = await until(
+      () => list(m),
+      (r) => r.items[0]?.member.name === 'Renamed Member',
+    );
+    expect(renamed.items[0]?.member.name).toBe('Renamed Member');
+    try {
+      const res = await call('PATCH', '/api/admin/community', coach, { timeZone: 'Europe/Paris' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(
+        (
+          await until(
+            () => list(m),
+            (r) => r.timeZone === 'Europe/Paris',
+          )
+        ).timeZone,
+      ).toBe('Europe/Paris');
+    } finally {
+      await call('PATCH', '/api/admin/community', coach, { timeZone: 'UTC' });
+    }
+    expect(
+      (
+        await until(
+          () => list(m),
+          (r) => r.timeZone === 'UTC',
+        )
+      ).timeZone,
+    ).toBe('UTC');
+  });
+
+  it.skipIf(!testDatabaseUrl)(
+    'two server instances on one database: a list kept by one changes after a change made on the other',
+    async () => {
+      const other = await createSecondInstance(t);
+      const callOther = apiCaller(() => other.app);
+      const listOther = async (who: BuiltUser) => {
+        const res = await callOther('GET', '/api/assignments', who);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as AssignmentsResponse;
+      };
+      try {
+        const [m] = await buildUsers(t.app, 1);
+        expect((await listOther(m)).items).toEqual([]);
+        const set = await assign({ memberIds: [m.user.id] });
+        const seen = await until(
+          () => listOther(m),
+          (r) => r.items.length === 1,
+        );
+        expect(shown(seen)).toEqual([[set.id, 'open', null]]);
+        const attemptId = await postAttempt(m, SYSTEMS);
+        expect(
+          shown(
+            await until(
+              () => listOther(m),
+              (r) => r.items[0]?.status === 'done',
+            ),
+          ),
+        ).toEqual([[set.id, 'done', attemptId]]);
+        expect((await call('DELETE', `/api/attempts/${attemptId}`, m)).statusCode).toBe(200);
+        expect(
+          shown(
+            await until(
+              () => listOther(m),
+              (r) => r.items[0]?.status === 'open',
+            ),
+          ),
+        ).toEqual([[set.id, 'open', null]]);
+        expect((await call('DELETE', `/api/assignments/${set.id}`, coach)).statusCode).toBe(204);
+        expect(
+          (
+            await until(
+              () => listOther(m),
+              (r) => r.items.length === 0,
+            )
+          ).items,
+        ).toEqual([]);
       } finally {
         await other.close();
       }

@@ -87,6 +87,17 @@ export const leaderboardChannel: Channel<string> = {
   decode: (payload) => (payload === '' || /^[0-9a-f-]{36}$/.test(payload) ? payload : null),
 };
 
+/**
+ * A member's drills list may have changed (their id), or every member's ('': the time zone, a coach, a
+ * drill itself): sent by the database's triggers (migration 0030); each process forgets what it keeps
+ * for GET /api/assignments (server/modules/assignments/assignments.cache.ts, decision 81).
+ */
+export const drillsChannel: Channel<string> = {
+  name: 'tribe36_drills',
+  encode: (user) => user,
+  decode: (payload) => (payload === '' || /^[0-9a-f-]{36}$/.test(payload) ? payload : null),
+};
+
 /** NOTIFYs `message` on `channel`. */
 export function notify<T>(
   database: Pick<Database, 'notify'>,

@@ -1,17 +1,23 @@
 import {
   ASSIGNMENT_REMINDER_MS,
+  ASSIGNMENTS_LIMIT_DEFAULT,
   type AssignmentsQuery,
   type AssignmentsResponse,
   type AssignmentView,
   type CreateAssignmentBody,
 } from '../../../common/contracts/assignments';
 import { isDiscussionThread } from '../../../common/curriculum';
-import type { AssignmentsRepository, LessonThread } from '../../db/repositories/assignments.repository';
+import type {
+  AssignmentMemberRecord,
+  AssignmentsRepository,
+  LessonThread,
+} from '../../db/repositories/assignments.repository';
 import { AppError } from '../../lib/errors';
 import type { NotificationProducers } from '../../notifications/producers';
 import { authorize } from '../../policies';
 import { drillTitle, presentAssignmentItem, presentDrillLesson } from '../../presenters/assignment.presenter';
 import type { Actor } from '../../storage/session-store';
+import type { DrillsCache } from './assignments.cache';
 
 /** Reminders claimed per statement in a round (a round goes on while a claim comes back full). */
 const REMINDERS_PER_CLAIM = 500;
@@ -26,6 +32,8 @@ type Deps = {
   produce: Pick<NotificationProducers, 'assignmentSet' | 'assignmentDue'>;
   log: { warn(obj: object, msg: string): void };
   pollMs?: number;
+  /** Members' own lists and the time zone kept in memory (decision 81); without it, every list queries. */
+  cache?: DrillsCache<AssignmentMemberRecord[]>;
 };
 
 /** A list cursor ('<due ms>_<assignment id>_<member id>', checked by the contract's pattern) as its parts. */
@@ -46,6 +54,7 @@ export function assignmentsService({
   produce,
   log,
   pollMs = REMINDER_POLL_MS,
+  cache,
 }: Deps) {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | undefined;
@@ -135,6 +144,8 @@ export function assignmentsService({
         userIds,
         remindedAt,
       );
+      if (body.everyone) cache?.forget(null);
+      else for (const id of userIds) cache?.forget(id);
       const timeZone = await repo.timeZone();
       await produce.assignmentSet(
         actor,
@@ -167,27 +178,44 @@ export function assignmentsService({
       if (query.member !== undefined && query.member !== actor.user.id)
         authorize(actor, 'assignments.review');
       const at = now();
-      const rows = await repo.list({
-        userId: actor.isAdmin ? query.member : actor.user.id,
-        status: query.status,
-        now: new Date(at),
-        after: query.cursor ? parseCursor(query.cursor) : undefined,
-        limit: query.limit,
-      });
+      const userId = actor.isAdmin ? query.member : actor.user.id;
+      const load = () =>
+        repo.list({
+          userId,
+          status: query.status,
+          now: new Date(at),
+          after: query.cursor ? parseCursor(query.cursor) : undefined,
+          limit: query.limit,
+        });
+      // A member's own first page, unfiltered (the drills page's request), is kept as rows and presented
+      // at this request's clock, so that open turns missed as time passes (decision 81).
+      const own =
+        cache !== undefined &&
+        userId === actor.user.id &&
+        query.status === undefined &&
+        query.cursor === undefined &&
+        query.limit === ASSIGNMENTS_LIMIT_DEFAULT;
+      const [rows, timeZone] = await Promise.all([
+        own ? cache.rows(userId, load) : load(),
+        cache ? cache.timeZone(() => repo.timeZone()) : repo.timeZone(),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
         items: page.map((r) => presentAssignmentItem(r, at)),
         nextCursor:
           rows.length > query.limit && last ? `${last.dueAt.getTime()}_${last.id}_${last.userId}` : null,
-        timeZone: await repo.timeZone(),
+        timeZone,
       };
     },
 
     /** DELETE /api/assignments/:id (coaches): the drill and every member's part of it. */
     async remove(actor: Actor, id: string): Promise<void> {
       authorize(actor, 'assignments.delete');
-      if (!(await repo.delete(id))) throw new AppError('not_found', 'Drill not found');
+      const deleted = await repo.delete(id);
+      // Its members are not known here: every list is forgotten (the trigger names each one elsewhere).
+      cache?.forget(null);
+      if (!deleted) throw new AppError('not_found', 'Drill not found');
     },
 
     /**
@@ -196,7 +224,8 @@ export function assignmentsService({
      */
     async attemptPosted(userId: string, thread: LessonThread, attemptId: string): Promise<void> {
       try {
-        await repo.complete(userId, thread, attemptId, new Date(now()));
+        const completed = await repo.complete(userId, thread, attemptId, new Date(now()));
+        if (completed.length > 0) cache?.forget(userId);
       } catch (err) {
         log.warn({ err, attemptId }, 'a drill could not be marked done');
       }
@@ -209,6 +238,7 @@ export function assignmentsService({
     async attemptsDeleted(userId?: string): Promise<void> {
       try {
         await repo.reconcile(userId);
+        cache?.forget(userId ?? null);
       } catch (err) {
         log.warn({ err, userId }, 'drills could not be worked out again after an attempt was deleted');
       }
@@ -217,8 +247,9 @@ export function assignmentsService({
     /** One reminder round now (tests call it with their clock): how many reminders it claimed. */
     remindDue,
 
-    /** Reminder rounds every minute in this process, and one now. */
-    start() {
+    /** Reminder rounds every minute in this process, and one now; the kept lists start listening. */
+    async start() {
+      await cache?.start();
       if (timer || stopped) return;
       timer = setInterval(() => void remindDue().catch(() => {}), pollMs);
       timer.unref();
@@ -229,6 +260,7 @@ export function assignmentsService({
       stopped = true;
       clearInterval(timer);
       await running;
+      await cache?.stop();
     },
   };
 }
