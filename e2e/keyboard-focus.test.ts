@@ -128,11 +128,11 @@ describe('every dialog opened and closed by keyboard gives focus back to what op
     await tabTo(page, 'User menu');
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
-    // My Profile, My attempts, Settings.
-    await page.keyboard.press('ArrowDown');
-    await expectFocusOn(page, 'My attempts');
-    await page.keyboard.press('ArrowDown');
-    await expectFocusOn(page, 'Settings');
+    // My Profile, My attempts, My drills, Sessions, Leaderboard, Settings.
+    for (const item of ['My attempts', 'My drills', 'Sessions', 'Leaderboard', 'Settings']) {
+      await page.keyboard.press('ArrowDown');
+      await expectFocusOn(page, item);
+    }
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/settings');
     await page.getByRole('region', { name: 'Account' }).waitFor();
