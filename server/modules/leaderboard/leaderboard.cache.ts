@@ -26,7 +26,7 @@ const MEMBERS_MAX = 500;
  * changed, the period ended, it is older than `keepMs`, or notifications are not coming in (decision
  * 15; then nothing kept is trusted longer than `staleMs`). One at a time: reads meanwhile get the kept
  * value while its periods hold. So a change made on any process shows within `staleMs`, plus the
- * notification's way and one update.
+ * notification's way and one update. Past `keepMs` the whole board is made again behind the kept one.
  */
 export function createLeaderboardCache<T extends Kept>(
   database: Database,
@@ -66,9 +66,7 @@ export function createLeaderboardCache<T extends Kept>(
         named.clear();
         whole = false;
         const value = partial ? await update(kept!, members, t) : await compute(t);
-        kept = partial
-          ? { ...value, madeAt: t }
-          : { ...value, computedAt: t, madeAt: t, validUntil: Math.min(value.validUntil, t + keepMs) };
+        kept = partial ? { ...value, madeAt: t } : { ...value, computedAt: t, madeAt: t };
         return kept;
       } finally {
         inflight = undefined;
@@ -89,14 +87,30 @@ export function createLeaderboardCache<T extends Kept>(
       kept = undefined;
     },
 
-    /** The kept value when it holds, else brought up to date (shared by the reads that ask meanwhile). */
+    /**
+     * The kept value when it holds, else brought up to date (shared by the reads that ask meanwhile).
+     * Older than `keepMs` but within its periods, it is still answered while the whole board is made
+     * again behind it: no read waits for that.
+     */
     async get(): Promise<T> {
       const t = now();
-      if (holds(kept, t) && t < kept.computedAt + keepMs) {
+      if (holds(kept, t)) {
+        if (t >= kept.computedAt + keepMs) {
+          refresh(t).catch(() => {});
+          return kept;
+        }
         const clean = !whole && named.size === 0 && database.notifications.isUp();
         if (clean || t - kept.madeAt < staleMs || inflight) return kept;
       }
       return refresh(t);
+    },
+
+    /** The kept value as it is when there is one for these periods (made again behind it if due), else made. */
+    async peek(): Promise<T> {
+      const t = now();
+      if (!holds(kept, t)) return refresh(t);
+      void this.get().catch(() => {});
+      return kept;
     },
   };
 }

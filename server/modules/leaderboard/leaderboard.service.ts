@@ -175,7 +175,8 @@ export function leaderboardService(deps: Deps) {
 
     /** A member's streak (their profile's), from the kept board. */
     async streakOf(userId: string): Promise<number> {
-      return (await cache.get()).streaks.get(userId) ?? 0;
+      // The kept board as it is: a profile never waits for it to be brought up to date.
+      return (await cache.peek()).streaks.get(userId) ?? 0;
     },
   };
 }
