@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addLocalDays,
   canonicalTimeZone,
   dayStart,
   dayStarts,
@@ -144,5 +145,32 @@ describe('a day whose midnight is skipped', () => {
     const start = dayStart(at('2026-09-06T12:00:00Z'), 'America/Santiago');
     expect(iso(start)).toBe('2026-09-06T04:00:00.000Z');
     expect(wallTime(start, 'America/Santiago')).toMatchObject({ day: 6, hour: 1, minute: 0 });
+  });
+});
+
+describe('the same wall-clock time some local days later (a weekly series)', () => {
+  it('stays at 18:00 in Paris across the change to summer time and back', () => {
+    // Monday 23 March 2026, 18:00 CET (17:00 UTC); the clocks go forward on Sunday 29 March.
+    expect(iso(addLocalDays(Date.parse('2026-03-23T17:00:00Z'), 7, 'Europe/Paris'))).toBe(
+      '2026-03-30T16:00:00.000Z',
+    );
+    // Monday 26 October 2026, 19:00 CET, a week after 19:00 CEST (17:00 UTC) on the 19th.
+    expect(iso(addLocalDays(Date.parse('2026-10-19T17:00:00Z'), 7, 'Europe/Paris'))).toBe(
+      '2026-10-26T18:00:00.000Z',
+    );
+  });
+  it('is 7 × 24 h in UTC, and keeps the seconds and milliseconds', () => {
+    const t = Date.parse('2026-12-07T09:30:15.250Z');
+    expect(addLocalDays(t, 14, 'UTC') - t).toBe(14 * 86_400_000);
+  });
+  it('lands after the jump for a time the spring-forward night skips, and on the first of a repeated one', () => {
+    // 02:30 on Sunday 1 March 2026 in New York; on 8 March the clocks jump from 02:00 to 03:00.
+    expect(iso(addLocalDays(Date.parse('2026-03-01T07:30:00Z'), 7, 'America/New_York'))).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    // 01:30 EDT on 25 October 2026 (05:30 UTC); on 1 November 01:30 comes twice: the first is EDT.
+    expect(iso(addLocalDays(Date.parse('2026-10-25T05:30:00Z'), 7, 'America/New_York'))).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
   });
 });

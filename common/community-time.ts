@@ -109,6 +109,33 @@ export function dayStart(instant: number, zone: string): number {
   return startOfLocalDay(w.year, w.month, w.day, zone);
 }
 
+/**
+ * The same wall-clock time `days` local days after `instant` in `zone` (a weekly session at 18:00 stays
+ * at 18:00 across a clock change: 167 or 169 hours later). A wall time the change repeats is its first
+ * instant; one the change skips (02:30 on a spring-forward night) is read with the offset before the
+ * change, so it lands just after the jump (03:30).
+ */
+export function addLocalDays(instant: number, days: number, zone: string): number {
+  const w = wallTime(instant, zone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day + days, w.hour, w.minute, w.second);
+  const target = new Date(wall);
+  const before = offsetAt(wall - DAY_MS, zone);
+  const matches = [...new Set([before, offsetAt(wall + DAY_MS, zone)])]
+    .map((off) => wall - off)
+    .filter((t) => {
+      const v = wallTime(t, zone);
+      return (
+        v.year === target.getUTCFullYear() &&
+        v.month === target.getUTCMonth() + 1 &&
+        v.day === target.getUTCDate() &&
+        v.hour === w.hour &&
+        v.minute === w.minute
+      );
+    });
+  const ms = instant - Math.floor(instant / 1000) * 1000;
+  return (matches.length > 0 ? Math.min(...matches) : wall - before) + ms;
+}
+
 /** The start of `instant`'s week in `zone`: the Monday's 00:00 at or before it. */
 export function weekStart(instant: number, zone: string): number {
   const w = wallTime(instant, zone);

@@ -341,6 +341,7 @@ export function createContext(
     adminEmails,
     origin: () => linkOrigin.current,
     now: () => (config.clock ?? Date.now)(),
+    timeZone: async () => (await communityRepo.settings()).timeZone,
   });
   const reminders = eventReminders({
     repo: eventsRepo,

@@ -149,6 +149,24 @@ describe('sessions, series and RSVP', () => {
     expect(ids).not.toContain(series[2]!.id);
   });
 
+  it("keeps a weekly series at its wall-clock time in the community's time zone across a clock change", async () => {
+    const zone = async (timeZone: string) =>
+      expect((await call('PATCH', '/api/admin/community', coach, { timeZone })).statusCode).toBe(200);
+    await zone('Europe/Paris');
+    try {
+      // Monday 25 October 2027, 19:00 in Paris (summer time, 17:00 UTC); the clocks go back on the 31st,
+      // so the next Monday's 19:00 is 18:00 UTC: 169 hours later, not 168.
+      const series = await create({
+        title: 'Evening lift',
+        startsAt: '2027-10-25T17:00:00.000Z',
+        recurrence: { weekly: true, count: 2 },
+      });
+      expect(series.map((e) => e.startsAt)).toEqual(['2027-10-25T17:00:00.000Z', '2027-11-01T18:00:00.000Z']);
+    } finally {
+      await zone('UTC');
+    }
+  });
+
   it('shows the meeting link only to those going and coaches, and who comes only to coaches', async () => {
     const [e] = await create({ title: 'Video call', url: 'https://meet.example.com/abc' });
     const seen = await one(ann, e!.id);

@@ -14,6 +14,7 @@ import {
   calendarFeedPath,
   type EventScope,
 } from '../../../common/contracts/events-values';
+import { addLocalDays, DEFAULT_TIME_ZONE } from '../../../common/community-time';
 import { EVENT_PARAM, EVENTS_PATH } from '../../../common/notification-links';
 import type { EventChange, EventsRepository, NewEvent } from '../../db/repositories/events.repository';
 import type { EventRow } from '../../db/schema';
@@ -28,7 +29,6 @@ import { isAdminRow } from '../../presenters/user.presenter';
 import { calendar, type IcsEvent } from './ics';
 
 const DAY = 24 * 60 * 60 * 1000;
-const WEEK = 7 * DAY;
 /** At most this many events in one answer (a year of daily sessions fits). */
 const LIST_LIMIT = 500;
 /** The feed carries the last 30 days and the next year. */
@@ -52,13 +52,23 @@ export type EventsDeps = {
   /** The origin of links (decision 46): the event's page, the feed's address, the UID's host. */
   origin: () => string;
   now: () => number;
+  /** The community's time zone (decision 83): a weekly series keeps its wall-clock time in it. */
+  timeZone?: () => Promise<string>;
 };
 
 /** The SHA-256 of a feed token, as stored (the token itself never is). */
 export const feedTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Sessions, RSVPs, .ics files and calendar feeds (issue 34 §2, decision 82). */
-export function eventsService({ repo, produce, limits, adminEmails, origin, now }: EventsDeps) {
+export function eventsService({
+  repo,
+  produce,
+  limits,
+  adminEmails,
+  origin,
+  now,
+  timeZone = async () => DEFAULT_TIME_ZONE,
+}: EventsDeps) {
   const feedLimit = createRateLimiter(limits, 'calendar-feed', FEED_RULE, FEED_LIMITED, now);
   const feedAddressLimit = createRateLimiter(
     limits,
@@ -173,11 +183,13 @@ export function eventsService({ repo, produce, limits, adminEmails, origin, now 
         url: body.url || null,
         createdBy: actor.user.id,
       };
-      // Weekly by the clock of UTC: an occurrence is 7 × 24 h after the one before (decision 82).
+      // Weekly at the same wall-clock time in the community's time zone: 18:00 stays 18:00 across a
+      // clock change (decision 82).
+      const zone = count > 1 ? await timeZone() : DEFAULT_TIME_ZONE;
       const rows = await repo.insert(
         Array.from({ length: count }, (_, i) => ({
           ...base,
-          startsAt: new Date(startsAt.getTime() + i * WEEK),
+          startsAt: new Date(addLocalDays(startsAt.getTime(), 7 * i, zone)),
         })),
       );
       return present(actor, rows);
