@@ -110,14 +110,21 @@ export function dayStart(instant: number, zone: string): number {
 }
 
 /**
- * The same wall-clock time `days` local days after `instant` in `zone` (a weekly session at 18:00 stays
- * at 18:00 across a clock change: 167 or 169 hours later). A wall time the change repeats is its first
- * instant; one the change skips (02:30 on a spring-forward night) is read with the offset before the
- * change, so it lands just after the jump (03:30).
+ * The instant at which `zone`'s clocks read year-month-day hour:minute (month 1–12; out-of-range fields
+ * roll over as in Date.UTC). A wall time a clock change repeats is its first instant; one the change
+ * skips (02:30 on a spring-forward night) is read with the offset before the change, so it lands just
+ * after the jump (03:30).
  */
-export function addLocalDays(instant: number, days: number, zone: string): number {
-  const w = wallTime(instant, zone);
-  const wall = Date.UTC(w.year, w.month - 1, w.day + days, w.hour, w.minute, w.second);
+export function localTimeToUtc(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  zone: string,
+  second = 0,
+): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const target = new Date(wall);
   const before = offsetAt(wall - DAY_MS, zone);
   const matches = [...new Set([before, offsetAt(wall + DAY_MS, zone)])]
@@ -128,12 +135,27 @@ export function addLocalDays(instant: number, days: number, zone: string): numbe
         v.year === target.getUTCFullYear() &&
         v.month === target.getUTCMonth() + 1 &&
         v.day === target.getUTCDate() &&
-        v.hour === w.hour &&
-        v.minute === w.minute
+        v.hour === target.getUTCHours() &&
+        v.minute === target.getUTCMinutes()
       );
     });
+  return matches.length > 0 ? Math.min(...matches) : wall - before;
+}
+
+/**
+ * The same wall-clock time `days` local days after `instant` in `zone` (a weekly session at 18:00 stays
+ * at 18:00 across a clock change: 167 or 169 hours later), by `localTimeToUtc`'s rules.
+ */
+export function addLocalDays(instant: number, days: number, zone: string): number {
+  const w = wallTime(instant, zone);
   const ms = instant - Math.floor(instant / 1000) * 1000;
-  return (matches.length > 0 ? Math.min(...matches) : wall - before) + ms;
+  return localTimeToUtc(w.year, w.month, w.day + days, w.hour, w.minute, zone, w.second) + ms;
+}
+
+/** The local date of `instant` in `zone`, as 'YYYY-MM-DD'. */
+export function localDateKey(instant: number, zone: string): string {
+  const w = wallTime(instant, zone);
+  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
 /** The start of `instant`'s week in `zone`: the Monday's 00:00 at or before it. */

@@ -1,4 +1,5 @@
 // The values of ./assignments that the client uses, without its zod schemas (docs/decisions.md decision 67).
+import { canonicalTimeZone, localDateKey, localTimeToUtc } from '../community-time';
 
 /** A drill's state for one member (decision 81). */
 export const ASSIGNMENT_STATUSES = ['open', 'done', 'late', 'missed'] as const;
@@ -38,67 +39,32 @@ export function assignmentStatus(
 
 /** Whether `timeZone` is an IANA zone name this runtime knows ('UTC', 'Europe/Paris'). */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-/** The wall-clock fields of instant `t` in `timeZone`. */
-function partsIn(t: number, timeZone: string): Parts {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at instant `t`, in milliseconds. */
-function offsetAt(t: number, timeZone: string): number {
-  const p = partsIn(t, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (t - (((t % 1000) + 1000) % 1000));
+  return canonicalTimeZone(timeZone) !== null;
 }
 
 /**
- * The instant at which `timeZone`'s clocks read `date` ('2026-12-15') and `time` ('18:00'); a time
- * skipped by a change to summer time is read with the offset before it. Null for a malformed date.
+ * The instant at which `timeZone`'s clocks read `date` ('2026-12-15') and `time` ('18:00'), by
+ * `localTimeToUtc`'s rules (a time skipped by a change to summer time lands just after the jump).
+ * Null for a malformed date or time.
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const h = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !h) return null;
-  const guess = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(h[1]), Number(h[2]));
-  if (Number.isNaN(guess)) return null;
-  const first = offsetAt(guess, timeZone);
-  let utc = guess - first;
-  const second = offsetAt(utc, timeZone);
-  if (second !== first) utc = guess - second;
-  return new Date(utc);
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], h[1], h[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  return new Date(localTimeToUtc(year, month, day, hour, minute, timeZone));
 }
 
 /** The day an instant falls on in `timeZone`, as 'YYYY-MM-DD' (the profile calendar's day key). */
 export function dayKeyIn(at: Date | string | number, timeZone: string): string {
-  const p = partsIn(new Date(at).getTime(), timeZone);
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return localDateKey(new Date(at).getTime(), timeZone);
 }
 
 /** A due time as members read it, in the community's time zone: 'Tue 15 Dec 2026, 18:00 (Europe/Paris)'. */
