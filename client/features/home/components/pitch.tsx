@@ -89,8 +89,7 @@ function AcronymCard({ word, meaning, parts }: { word: string; meaning: string; 
   );
 }
 
-const PART_LINK =
-  'group -mx-1.5 flex items-center gap-3 rounded-md px-1.5 py-0.5 outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring';
+const PART_LINK = 'group -mx-1.5 flex items-center gap-3 rounded-md px-1.5 py-0.5 hover:bg-accent';
 
 /** A letter's link: another page through the router, or a part of this page (the chat) by its anchor. */
 function PartLink({ href, children }: { href: string; children: ReactNode }) {
