@@ -162,6 +162,22 @@ describe('sessions, series and RSVP', () => {
         recurrence: { weekly: true, count: 2 },
       });
       expect(series.map((e) => e.startsAt)).toEqual(['2027-10-25T17:00:00.000Z', '2027-11-01T18:00:00.000Z']);
+      // Moved to 20:00 with scope=following, each occurrence is at 20:00 Paris time on its own day, the
+      // clock change between them or not: not the first one's shift of an hour added to the others.
+      const moved = await call('PATCH', `/api/events/${series[0]!.id}?scope=following`, coach, {
+        startsAt: '2027-10-25T18:00:00.000Z',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((moved.json().events as Event[]).map((e) => e.startsAt)).toEqual([
+        '2027-10-25T18:00:00.000Z',
+        '2027-11-01T19:00:00.000Z',
+      ]);
+      // And a day later (Tuesday 20:00), every occurrence a day later at the same wall-clock time.
+      const later = await call('PATCH', `/api/events/${series[1]!.id}?scope=following`, coach, {
+        startsAt: '2027-11-02T19:00:00.000Z',
+      });
+      expect((later.json().events as Event[]).map((e) => e.startsAt)).toEqual(['2027-11-02T19:00:00.000Z']);
+      expect((await one(ann, series[0]!.id)).startsAt).toBe('2027-10-25T18:00:00.000Z');
     } finally {
       await zone('UTC');
     }

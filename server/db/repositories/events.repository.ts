@@ -17,8 +17,8 @@ export type NewEvent = {
 export type EventChange = Partial<
   Pick<EventRow, 'title' | 'description' | 'durationMinutes' | 'place' | 'url'>
 > & {
-  /** Moves the start by this many milliseconds (a series' occurrences keep their spacing). */
-  shiftMs?: number;
+  /** New starts, by event id: each occurrence moved to its own (a series keeps its wall-clock time). */
+  moves?: ReadonlyMap<string, Date>;
 };
 
 export type Attendee = { eventId: string; id: string; username: string; name: string; status: RsvpStatus };
@@ -71,24 +71,28 @@ export function eventsRepository(db: Db) {
      */
     async update(ids: readonly string[], change: EventChange, at: Date): Promise<EventRow[]> {
       if (ids.length === 0) return [];
-      const { shiftMs, ...fields } = change;
-      const moved = shiftMs !== undefined && shiftMs !== 0;
-      return db
-        .update(events)
-        .set({
-          ...fields,
-          ...(moved
-            ? {
-                startsAt: sql`${events.startsAt} + ${shiftMs} * interval '1 millisecond'`,
-                remindedDayAt: null,
-                remindedSoonAt: null,
-              }
-            : {}),
-          sequence: sql`${events.sequence} + 1`,
-          updatedAt: at,
-        })
-        .where(inArray(events.id, [...ids]))
-        .returning();
+      const { moves, ...fields } = change;
+      const set = { ...fields, sequence: sql`${events.sequence} + 1`, updatedAt: at };
+      if (!moves || moves.size === 0)
+        return db
+          .update(events)
+          .set(set)
+          .where(inArray(events.id, [...ids]))
+          .returning();
+      // Each occurrence has its own new start: one statement each, all or none.
+      return db.transaction(async (tx) => {
+        const out: EventRow[] = [];
+        for (const id of ids) {
+          const startsAt = moves.get(id);
+          const rows = await tx
+            .update(events)
+            .set(startsAt ? { ...set, startsAt, remindedDayAt: null, remindedSoonAt: null } : set)
+            .where(eq(events.id, id))
+            .returning();
+          out.push(...rows);
+        }
+        return out;
+      });
     },
 
     async remove(ids: readonly string[]): Promise<number> {

@@ -14,7 +14,13 @@ import {
   calendarFeedPath,
   type EventScope,
 } from '../../../common/contracts/events-values';
-import { addLocalDays, DEFAULT_TIME_ZONE } from '../../../common/community-time';
+import {
+  addLocalDays,
+  DEFAULT_TIME_ZONE,
+  localTimeToUtc,
+  wallTime,
+  type WallTime,
+} from '../../../common/community-time';
 import { EVENT_PARAM, EVENTS_PATH } from '../../../common/notification-links';
 import type { EventChange, EventsRepository, NewEvent } from '../../db/repositories/events.repository';
 import type { EventRow } from '../../db/schema';
@@ -149,6 +155,36 @@ export function eventsService({
     );
   }
 
+  /** A local date as a count of days, to subtract one from another. */
+  const dayNumber = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day) / 86_400_000;
+
+  /**
+   * Where each of `rows` goes when `row` (one of them) moves to `startsAt`: by as many days in the
+   * community's calendar as `row` does, at `startsAt`'s wall-clock time there. So a weekly series moved
+   * from 18:00 to 19:00 is at 19:00 on each of its days, a clock change between them or not (decision 82).
+   */
+  async function newStarts(row: EventRow, rows: readonly EventRow[], startsAt: Date) {
+    const zone = rows.length > 1 ? await timeZone() : DEFAULT_TIME_ZONE;
+    const to = wallTime(startsAt.getTime(), zone);
+    const days = dayNumber(to) - dayNumber(wallTime(row.startsAt.getTime(), zone));
+    const moves = new Map<string, Date>();
+    for (const r of rows) {
+      if (r.id === row.id) {
+        moves.set(r.id, startsAt);
+        continue;
+      }
+      const from = wallTime(r.startsAt.getTime(), zone);
+      const ms = startsAt.getTime() % 1000;
+      moves.set(
+        r.id,
+        new Date(
+          localTimeToUtc(from.year, from.month, from.day + days, to.hour, to.minute, zone, to.second) + ms,
+        ),
+      );
+    }
+    return moves;
+  }
+
   return {
     /** GET /api/events?from=&to=: the sessions overlapping the range (default: now to 90 days on). */
     async list(actor: Actor, query: { from?: string; to?: string }): Promise<EventsResponse> {
@@ -197,7 +233,7 @@ export function eventsService({
 
     /**
      * PATCH /api/events/:id (coaches): this occurrence, or with `scope=following` it and the later
-     * ones of its series (a new start moves them all by the same amount). Members going are told.
+     * ones of its series (a new start moves them all to its wall-clock time, `newStarts`). Members going are told.
      */
     async update(
       actor: Actor,
@@ -218,17 +254,19 @@ export function eventsService({
       if (place && url) throw new AppError('bad_request', 'Give either a place or a meeting url, not both');
       if (row.startsAt.getTime() <= now())
         throw new AppError('conflict', 'This session has already started; it can no longer be changed');
+      const rows = await repo.scope(row, scope === 'following');
+      let moved = false;
       if (body.startsAt !== undefined) {
         const startsAt = new Date(body.startsAt);
         startInFuture(startsAt);
-        change.shiftMs = startsAt.getTime() - row.startsAt.getTime();
+        moved = startsAt.getTime() !== row.startsAt.getTime();
+        if (moved) change.moves = await newStarts(row, rows, startsAt);
       }
-      const rows = await repo.scope(row, scope === 'following');
       const ids = rows.map((r) => r.id);
       const changed = await repo.update(ids, change, new Date(now()));
       changed.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
       const going = await repo.goingTo(ids);
-      await tell(actor, changed, change.shiftMs ? 'moved' : 'changed', going);
+      await tell(actor, changed, moved ? 'moved' : 'changed', going);
       return present(actor, changed);
     },
 
