@@ -199,6 +199,22 @@ describe('GET /api/leaderboard', () => {
     for (const who of [coach, jon, kim, lea]) expect(rowOf(b, who), who.user.username).toBeUndefined();
   });
 
+  it('puts a suspended member back on the board when the suspension ends, with nothing else changed', async () => {
+    const [max, viewer] = await buildUsers(t.app, 2);
+    await attempt(max, clock - HOUR);
+    const start = clock;
+    await exec(sql`update users set suspended_at = ${iso(clock)}::timestamptz, suspension_reason = 'cooling off',
+      suspended_until = ${iso(clock + 10 * 60_000)}::timestamptz where id = ${max.user.id}::uuid`);
+    await until(viewer, 'week', (x) => !x.rows.some((r) => r.username === max.user.username));
+    try {
+      // The end changes no row, so no notification comes: the kept board ends with the suspension.
+      clock = start + 10 * 60_000 + 1;
+      expect(rowOf(await board(viewer), max)?.points).toBe(5);
+    } finally {
+      clock = start;
+    }
+  });
+
   it('hides a member who blocks the viewer, ranking the rest again', async () => {
     const [top, blocked] = await buildUsers(t.app, 2);
     for (let d = 0; d < 3; d++) await attempt(top, clock - d * DAY - HOUR, clock - HOUR);

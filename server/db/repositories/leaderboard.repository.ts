@@ -85,6 +85,19 @@ export function leaderboardRepository(db: Db) {
     },
 
     /**
+     * When the first suspension still running at `now` ends (of `only`'s members), or null: the board
+     * kept without that member holds until then (decision 83), since the end changes no row to announce.
+     */
+    async nextSuspensionEnd(now: number, only?: readonly string[]): Promise<number | null> {
+      const r = (await db.execute(
+        sql`select (extract(epoch from min(suspended_until)) * 1000)::float8 as t from users
+            where ${among(sql`id`, only)} and deleted_at is null and suspended_at is not null
+              and suspended_until > ${new Date(now).toISOString()}::timestamptz`,
+      )) as unknown as Rows<{ t: number | null }>;
+      return r.rows[0]?.t ?? null;
+    },
+
+    /**
      * Each member's work in the week, the month and all time. `days` are the starts of the community's
      * days from the first attempt's to today's (the attempts' cap counts per day); `week` and `month`
      * the periods' starts, which are among them.

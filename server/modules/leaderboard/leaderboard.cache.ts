@@ -2,7 +2,8 @@ import { leaderboardChannel, listen } from '../../db/channels';
 import type { Database } from '../../db/client';
 
 /**
- * What the cache keeps: `computedAt`, when it was last made whole; `validUntil`, when its periods end;
+ * What the cache keeps: `computedAt`, when it was last made whole; `validUntil`, when its periods end
+ * (or a member's suspension, which changes no row when it runs out);
  * `madeAt`, when it was last brought up to date (whole or for some members).
  */
 export type Kept = { computedAt: number; validUntil: number; madeAt: number };
@@ -11,7 +12,7 @@ export type Kept = { computedAt: number; validUntil: number; madeAt: number };
 export const LEADERBOARD_STALE_MS = 2_000;
 /**
  * A kept board is made whole again after this long, unless set: a change the database did not announce
- * (a suspension's end, a table changed with its triggers off) shows by then.
+ * (a table changed with its triggers off) shows by then.
  */
 export const LEADERBOARD_KEEP_MS = 5 * 60_000;
 /** More members named than this before the next read: the whole board is made again. */

@@ -86,10 +86,11 @@ export function leaderboardService(deps: Deps) {
     const firstAttemptAt = await repo.firstAttemptAt();
     const cal = calendar(firstAttemptAt, at, timeZone);
     const { week, month, weeks, days } = cal;
-    const [members, work, runs] = await Promise.all([
+    const [members, work, runs, unsuspended] = await Promise.all([
       repo.members([...adminEmails], at),
       repo.work({ days, week, month }),
       repo.runs(weeks),
+      repo.nextSuspensionEnd(at),
     ]);
     const resetWeek = nextWeekStart(at, timeZone);
     const resetMonth = nextMonthStart(at, timeZone);
@@ -111,7 +112,8 @@ export function leaderboardService(deps: Deps) {
       calendar: cal,
       computedAt: at,
       madeAt: at,
-      validUntil: Math.min(resetWeek, resetMonth),
+      // Until a period ends, or a member left out for a suspension is back on it.
+      validUntil: Math.min(resetWeek, resetMonth, unsuspended ?? Infinity),
       answers: new Map(),
     };
   }
@@ -119,13 +121,15 @@ export function leaderboardService(deps: Deps) {
   /** The members a change named, read again by their indexes, and the boards ranked again. */
   async function update(kept: Snapshot, ids: readonly string[], at: number): Promise<Snapshot> {
     const { week, month, weeks, days } = calendarFor(kept, await repo.firstAttemptAt(ids), at);
-    const [members, work, runs] = await Promise.all([
+    const [members, work, runs, unsuspended] = await Promise.all([
       repo.members([...adminEmails], at, ids),
       repo.work({ days, week, month }, ids),
       repo.runs(weeks, ids),
+      repo.nextSuspensionEnd(at, ids),
     ]);
     const data = mergeRows(kept.data, { members, work, runs, currentWeek: weeks.length }, ids);
-    return { ...kept, ...rankBoards(data), answers: new Map() };
+    const validUntil = Math.min(kept.validUntil, unsuspended ?? Infinity);
+    return { ...kept, ...rankBoards(data), validUntil, answers: new Map() };
   }
 
   const cache = createLeaderboardCache<Snapshot>(deps.database, {
