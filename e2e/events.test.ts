@@ -77,10 +77,19 @@ describe('Sessions', () => {
       const next = page.getByRole('region', { name: title });
       await next.getByText('You said: Going').waitFor();
       await next.getByRole('link').click();
-      await page.waitForURL(/\/events\?event=/);
+      // Highlighted and focused; the address then drops the parameter, the highlight stays.
       await expect
         .poll(() => page.getByRole('article', { name: title }).getAttribute('data-highlighted'))
         .toBe('true');
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/events');
+      expect(await page.getByRole('article', { name: title }).getAttribute('data-highlighted')).toBe('true');
+      expect(
+        await page.getByRole('article', { name: title }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      // A link to a session no longer there says so.
+      await page.goto('/events?event=00000000-0000-4000-8000-000000000000');
+      await toasts(page).filter({ hasText: 'That session is over or was cancelled' }).waitFor();
+      await expect.poll(() => new URL(page.url()).search).toBe('');
 
       // The coach sees who comes.
       await coachPage.reload();

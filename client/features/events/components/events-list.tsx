@@ -1,8 +1,8 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
 import type { Event } from '@common/contracts/events';
 import { EVENT_PARAM } from '../../../lib/paths';
+import { useLinkTarget } from '../../../lib/use-link-target';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -19,7 +19,6 @@ import { EventForm } from './event-form';
 export function EventsList({ isAdmin }: { isAdmin: boolean }) {
   const { data, isPending, isError } = useUpcomingEvents();
   const [creating, setCreating] = useState(false);
-  const wanted = new URLSearchParams(useSearch()).get(EVENT_PARAM);
   const days = useMemo(() => {
     const groups: { key: string; label: string; events: Event[] }[] = [];
     for (const e of notOver(data?.events ?? [])) {
@@ -32,7 +31,13 @@ export function EventsList({ isAdmin }: { isAdmin: boolean }) {
     return groups;
   }, [data]);
 
-  // The session a notification led to: into view and focused once drawn.
+  // The session a notification led to: into view and focused once drawn (the address then drops it).
+  const wanted = useLinkTarget(
+    EVENT_PARAM,
+    data !== undefined,
+    (id) => days.some((d) => d.events.some((e) => e.id === id)),
+    'That session is over or was cancelled',
+  );
   const target = useRef<HTMLElement | null>(null);
   const shown = useRef<string | null>(null);
   useEffect(() => {
