@@ -1,11 +1,17 @@
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { useState } from 'react';
 import { smallMediaUrl } from '@common/media-url';
 import { cn, initialsOf } from '../../lib/utils';
 
 /**
- * A round picture with the person's initials while it loads or when there is none. `decorative` hides it
- * from screen readers where the name is already written next to it. A picture stored here is asked for
- * as its small version (decision 71: at most 480 px, a few KB, where the file uploaded may be megabytes).
+ * A round picture, with the person's initials when there is none or it fails to load. `decorative`
+ * hides it from screen readers where the name is already written next to it. A picture stored here is
+ * asked for as its small version (decision 71: at most 480 px, a few KB, where the file uploaded may be
+ * megabytes).
+ *
+ * A plain `<img>` (docs/decisions.md decision 85): Radix Avatar ran a layout effect and made a
+ * `new Image()` per avatar to choose between picture and initials, a tenth of each message's first
+ * render in the room. The circle keeps its size whatever is in it (no layout shift); while the picture
+ * loads it is the muted circle, as it was for Radix's first 300 ms.
  */
 export function Avatar({
   name,
@@ -18,28 +24,32 @@ export function Avatar({
   className?: string;
   decorative?: boolean;
 }) {
+  // The source that failed to load, if any: a new source is tried again.
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = src ? smallMediaUrl(src) : null;
+  const picture = url !== null && failed !== url;
   return (
-    <AvatarPrimitive.Root
+    <span
       aria-hidden={decorative ? true : undefined}
       className={cn(
         'relative flex size-10 shrink-0 overflow-hidden rounded-full bg-muted ring-2 ring-border',
         className,
       )}
     >
-      {src ? (
-        <AvatarPrimitive.Image
-          src={smallMediaUrl(src)}
+      {picture ? (
+        <img
+          src={url}
           alt={name}
+          // React listens before it sets the source: an error is never missed (nothing here is hydrated).
+          onError={() => setFailed(url)}
           className="aspect-square size-full object-cover"
         />
-      ) : null}
-      <AvatarPrimitive.Fallback
-        delayMs={src ? 300 : 0}
-        className="flex size-full items-center justify-center bg-gradient-to-br from-orange-700 to-red-700 font-black tracking-wide text-white"
-      >
-        <span aria-hidden="true">{initialsOf(name)}</span>
-        <span className="sr-only">{name}</span>
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+      ) : (
+        <span className="flex size-full items-center justify-center bg-gradient-to-br from-orange-700 to-red-700 font-black tracking-wide text-white">
+          <span aria-hidden="true">{initialsOf(name)}</span>
+          <span className="sr-only">{name}</span>
+        </span>
+      )}
+    </span>
   );
 }
