@@ -24,6 +24,11 @@ export function useChatScroll(
     scrollHeight: 0,
     scrollTop: 0,
   });
+  /**
+   * While the member reads further up: the message at the top of the view, and how far below the view's
+   * top it was at the last scroll (see the ResizeObserver below).
+   */
+  const anchor = useRef<{ row: Element; top: number } | null>(null);
   const onReachStartRef = useRef(onReachStart);
   useLayoutEffect(() => {
     onReachStartRef.current = onReachStart;
@@ -92,7 +97,11 @@ export function useChatScroll(
   }, [messages, settle]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
-  // Pictures and players that change size keep the end in view while following.
+  // Pictures and players that change size keep the end in view while following. Further up, the
+  // message read stays where it was: a message drawn in a later step is laid out only once near the
+  // view (`content-visibility: auto`, decision 85), and one above the view then takes its real height
+  // in place of its estimate. This runs after the frame's layout and before its paint (the browser's
+  // own scroll anchoring is off in the list: this hook moves it).
   useEffect(() => {
     const el = viewportRef.current;
     const content = contentRef.current;
@@ -100,6 +109,13 @@ export function useChatScroll(
     const observer = new ResizeObserver(() => {
       settle();
       if (stuck.current) el.scrollTop = el.scrollHeight;
+      else {
+        const a = anchor.current;
+        if (a && a.row.isConnected) {
+          const moved = a.row.getBoundingClientRect().top - el.getBoundingClientRect().top - a.top;
+          if (Math.abs(moved) >= 1) el.scrollTop += moved;
+        }
+      }
       remember(el);
     });
     observer.observe(content);
@@ -114,6 +130,7 @@ export function useChatScroll(
     settle();
     stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
     if (stuck.current) setHasUnseen(false);
+    anchor.current = stuck.current ? null : topRow(el, contentRef.current);
     remember(el);
     if (el.scrollTop <= LOAD_OLDER_PX && el.scrollHeight > el.clientHeight) onReachStartRef.current();
   }, [remember, settle, viewportRef]);
@@ -128,4 +145,23 @@ export function useChatScroll(
   }, [settle, viewportRef]);
 
   return { viewportRef, contentRef, onScroll, hasUnseen, scrollToEnd };
+}
+
+/**
+ * The list's first row whose bottom is below the view's top (the message read at the top of the view),
+ * with its distance from the view's top; found by halving (the rows are in order, top to bottom).
+ */
+function topRow(el: HTMLElement, list: HTMLElement | null): { row: Element; top: number } | null {
+  const rows = list?.children;
+  if (!rows || rows.length === 0) return null;
+  const viewTop = el.getBoundingClientRect().top;
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.getBoundingClientRect().bottom > viewTop) hi = mid;
+    else lo = mid + 1;
+  }
+  const row = rows[lo]!;
+  return { row, top: row.getBoundingClientRect().top - viewTop };
 }

@@ -10,7 +10,11 @@ import { MessageActions } from '../../../components/message-actions';
 import { EditedMark, MessageEditor, RemovedNotice } from '../../../components/message-editor';
 import { PhotoThumbnail } from '../../../components/photo-thumbnail';
 import { removeMessageFromRoom } from '../api/get-community-messages';
-import { useDeleteCommunityMessage, useEditCommunityMessage } from '../api/change-community-message';
+import {
+  deleteCommunityMessage,
+  editCommunityMessage,
+  replaceMessageInRoom,
+} from '../api/change-community-message';
 import { cn } from '../../../lib/utils';
 import { VideoMessage } from './video-message';
 
@@ -91,8 +95,9 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   inView?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
-  const edit = useEditCommunityMessage();
-  const remove = useDeleteCommunityMessage();
+  // The edit and the deletion are plain requests, not a mutation hook each: two mutation observers per
+  // message drawn were a part of every message's first render, for actions rarely taken (decision 85).
+  const queryClient = useQueryClient();
   const removed = message.removed;
   // Its author edits a text message; its author or a coach deletes any (an attempt's own card also can).
   const canEdit = mine && !removed && message.messageType === 'text';
@@ -108,6 +113,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         'py-1',
         continued ? 'mt-0' : 'mt-2 first:mt-0',
         (canDelete || canReport) && !editing && 'pr-10',
+        // Older than the newest (drawn later, above the view, decision 85): laid out and painted only
+        // near the view, with an estimated height until then (and its last real one after). Each later
+        // step then lays out and paints what is in view, not every message drawn.
+        !inView && '[contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]',
       )}
       contentClassName="gap-1"
       actions={
@@ -118,7 +127,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
             canDelete={canDelete}
             removesOthers={!mine}
             onEdit={() => setEditing(true)}
-            onDelete={(reason) => remove.mutateAsync({ id: message.id, reason })}
+            onDelete={async (reason) => {
+              await deleteCommunityMessage(message.id, reason);
+              removeMessageFromRoom(queryClient, message.id);
+            }}
             report={canReport ? { messageKind: 'chat', messageId: message.id } : undefined}
           />
         ) : null
@@ -132,7 +144,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           initial={message.content}
           onCancel={() => setEditing(false)}
           onSave={async (content) => {
-            await edit.mutateAsync({ id: message.id, content });
+            replaceMessageInRoom(queryClient, await editCommunityMessage(message.id, content));
             setEditing(false);
           }}
         />
