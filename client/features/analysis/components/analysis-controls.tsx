@@ -21,7 +21,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { CANVAS_HEIGHT, CANVAS_WIDTH, MAX_ZOOM, MIN_ZOOM } from '@common/geometry';
 import { PostAttemptDialog, type TargetKind } from '../../../components/attempts/post-attempt-dialog';
 import { Button } from '../../../components/ui/button';
@@ -36,17 +36,18 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { ATTEMPT_CLIP_SECONDS, type AttemptDraft } from '../../../lib/attempts';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
+import type { EngineState } from '../engine/analysis-engine';
 import { SPEEDS, TOOL_COLORS, type Speed } from '../engine/annotations';
 import { CANVAS_INSTRUCTIONS } from '../engine/shortcuts';
 import { downloadBlob } from '../../../lib/download-blob';
 import { realSeconds, realTimeAt, slowMotionFactor } from '../engine/timing';
 import { formatClock } from './format-clock';
 import { CaptureRateSelect } from './timing-controls';
+import type { EngineHandle } from './use-analysis-engine';
 
 const CANVAS_ASPECT_RATIO = `${CANVAS_WIDTH} / ${CANVAS_HEIGHT}`;
 
-type ControlProps = { engine: AnalysisEngine | null; state: EngineState; compact?: boolean };
+type ControlProps = { engine: EngineHandle; state: EngineState; compact?: boolean };
 
 const TOOL_BUTTONS = [
   { tool: 'draw', label: 'Draw', key: 'D', Icon: Pencil },
@@ -70,7 +71,7 @@ const toggleClass =
  * undo and clear. On a phone the full buttons keep only their icons (their words stay for screen
  * readers).
  */
-export function ToolButtons({ engine, state, compact = false }: ControlProps) {
+export const ToolButtons = memo(function ToolButtons({ engine, state, compact = false }: ControlProps) {
   const button = (
     { tool, label, key, Icon }: (typeof TOOL_BUTTONS | typeof MEASURE_BUTTONS)[number],
     compact: boolean,
@@ -91,7 +92,7 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
           size="icon"
           variant="outline"
           className={cn('relative size-9', toggleClass)}
-          onClick={() => engine?.toggleTool(tool)}
+          onClick={() => engine.ensure()?.toggleTool(tool)}
         >
           <Icon aria-hidden="true" />
           <span className="absolute bottom-1 right-1">{swatch}</span>
@@ -104,7 +105,7 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
           size="sm"
           variant="outline"
           className={cn('gap-1.5 px-2.5', toggleClass)}
-          onClick={() => engine?.toggleTool(tool)}
+          onClick={() => engine.ensure()?.toggleTool(tool)}
         >
           <Icon aria-hidden="true" />
           <span className="max-sm:sr-only">{label}</span>
@@ -124,8 +125,8 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
         <IconButton
           label="Undo"
           className="size-9"
-          disabled={!engine || (state.annotationCount === 0 && state.trajectoryPoints === 0)}
-          onClick={() => engine?.undo()}
+          disabled={state.annotationCount === 0 && state.trajectoryPoints === 0}
+          onClick={() => engine.ensure()?.undo()}
         >
           <Undo2 aria-hidden="true" />
         </IconButton>
@@ -135,8 +136,7 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
           variant="outline"
           aria-label="Clear drawings"
           className="gap-1.5 px-2.5 max-sm:w-9 max-sm:px-0"
-          disabled={!engine}
-          onClick={() => engine?.clear()}
+          onClick={() => engine.ensure()?.clear()}
         >
           <Trash2 aria-hidden="true" />
           <span className="max-sm:sr-only">Clear</span>
@@ -144,17 +144,17 @@ export function ToolButtons({ engine, state, compact = false }: ControlProps) {
       </div>
     </div>
   );
-}
+});
 
 /** Zoom out, the zoom reading, zoom in and reset; the buttons stop at 0.5× and 4×. */
-export function ZoomButtons({ engine, state }: ControlProps) {
+export const ZoomButtons = memo(function ZoomButtons({ engine, state }: ControlProps) {
   return (
     <div role="group" aria-label="Zoom" className="flex items-center gap-0.5">
       <IconButton
         label="Zoom out"
         className="size-9"
-        disabled={!engine || state.zoom <= MIN_ZOOM}
-        onClick={() => engine?.zoomOut()}
+        disabled={state.zoom <= MIN_ZOOM}
+        onClick={() => engine.ensure()?.zoomOut()}
       >
         <ZoomOut aria-hidden="true" />
       </IconButton>
@@ -164,28 +164,23 @@ export function ZoomButtons({ engine, state }: ControlProps) {
       <IconButton
         label="Zoom in"
         className="size-9"
-        disabled={!engine || state.zoom >= MAX_ZOOM}
-        onClick={() => engine?.zoomIn()}
+        disabled={state.zoom >= MAX_ZOOM}
+        onClick={() => engine.ensure()?.zoomIn()}
       >
         <ZoomIn aria-hidden="true" />
       </IconButton>
-      <IconButton
-        label="Reset zoom"
-        className="size-9"
-        disabled={!engine}
-        onClick={() => engine?.resetView()}
-      >
+      <IconButton label="Reset zoom" className="size-9" onClick={() => engine.ensure()?.resetView()}>
         <Scan aria-hidden="true" />
       </IconButton>
     </div>
   );
-}
+});
 
 /** Play/pause, frame steps, the seek bar with the time, and the speed selector; for videos only. */
-export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
+export const PlaybackBar = memo(function PlaybackBar({ engine, state, compact = false }: ControlProps) {
   const speedId = useId();
   const isVideo = state.mediaType === 'video';
-  const disabled = !engine || !isVideo;
+  const disabled = !isVideo;
   // Real time (issue 33): on a clip captured at another rate than its file's, the frame shown counted at
   // the capture rate, to the ms; on any other, the media time as it always read.
   const slowed = slowMotionFactor(state.timing) !== 1;
@@ -198,7 +193,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
         label="Previous frame"
         className="size-9"
         disabled={disabled}
-        onClick={() => engine?.step(-1)}
+        onClick={() => engine.ensure()?.step(-1)}
       >
         <StepBack aria-hidden="true" />
       </IconButton>
@@ -207,11 +202,16 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
         variant="secondary"
         className="size-9"
         disabled={disabled}
-        onClick={() => engine?.togglePlay()}
+        onClick={() => engine.ensure()?.togglePlay()}
       >
         {state.playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
       </IconButton>
-      <IconButton label="Next frame" className="size-9" disabled={disabled} onClick={() => engine?.step(1)}>
+      <IconButton
+        label="Next frame"
+        className="size-9"
+        disabled={disabled}
+        onClick={() => engine.ensure()?.step(1)}
+      >
         <StepForward aria-hidden="true" />
       </IconButton>
       {/* On a phone the seek bar fills the first row after the buttons; the time and the speed share the next. */}
@@ -224,7 +224,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
         value={Math.min(state.time, state.duration || 0)}
         aria-valuetext={`${now} of ${total}`}
         disabled={disabled || state.duration === 0}
-        onChange={(e) => engine?.seek(Number(e.currentTarget.value))}
+        onChange={(e) => engine.ensure()?.seek(Number(e.currentTarget.value))}
         className={cn(
           'mx-1 h-2 min-w-24 flex-1 basis-24 cursor-pointer accent-primary disabled:cursor-not-allowed',
           !compact && 'sm:basis-48',
@@ -243,8 +243,7 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
           <select
             id={speedId}
             value={state.speed}
-            disabled={!engine}
-            onChange={(e) => engine?.setSpeed(e.currentTarget.value as Speed)}
+            onChange={(e) => engine.ensure()?.setSpeed(e.currentTarget.value as Speed)}
             className="h-9 rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
           >
             {SPEEDS.map((s) => (
@@ -257,15 +256,15 @@ export function PlaybackBar({ engine, state, compact = false }: ControlProps) {
       </div>
     </div>
   );
-}
+});
 
 /** The file picker (video/* and image/*); other files are ignored by the engine. */
-export function MediaFileInput({
+export const MediaFileInput = memo(function MediaFileInput({
   engine,
   label,
   compact = false,
 }: {
-  engine: AnalysisEngine | null;
+  engine: EngineHandle;
   label: string;
   compact?: boolean;
 }) {
@@ -278,10 +277,9 @@ export function MediaFileInput({
         accept="video/*,image/*"
         aria-label={label}
         className="peer sr-only"
-        disabled={!engine}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
-          if (file) engine?.load(file);
+          if (file) engine.ensure()?.load(file);
           // The same file can be chosen again after Clear.
           e.currentTarget.value = '';
         }}
@@ -298,19 +296,25 @@ export function MediaFileInput({
       </label>
     </div>
   );
-}
+});
 
 /** Saves the current frame with its drawings as a PNG file. */
-export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; name: string }) {
+export const ExportButton = memo(function ExportButton({
+  engine,
+  name,
+}: {
+  engine: EngineHandle;
+  name: string;
+}) {
   return (
     <IconButton
       label="Export frame as PNG"
       className="size-9"
-      disabled={!engine}
       onClick={async () => {
-        if (!engine) return;
+        const made = engine.ensure();
+        if (!made) return;
         try {
-          const blob = await engine.exportPng();
+          const blob = await made.exportPng();
           const url = URL.createObjectURL(blob);
           const a = document.createElement('a');
           a.href = url;
@@ -325,27 +329,33 @@ export function ExportButton({ engine, name }: { engine: AnalysisEngine | null; 
       <Download aria-hidden="true" />
     </IconButton>
   );
-}
+});
 
 /**
  * 'Measurements CSV' (issue 33): every annotation of the player with what it measures, in pixels and
  * the calibrated unit, and stopwatches in real seconds (measurements-csv.ts), saved as `<name>-measurements.csv`.
  */
-export function MeasurementsCsvButton({ engine, name }: { engine: AnalysisEngine | null; name: string }) {
+export const MeasurementsCsvButton = memo(function MeasurementsCsvButton({
+  engine,
+  name,
+}: {
+  engine: EngineHandle;
+  name: string;
+}) {
   return (
     <IconButton
       label="Measurements CSV"
       className="size-9"
-      disabled={!engine}
       onClick={() => {
-        if (!engine) return;
-        downloadBlob(new Blob([engine.measurementsCsv()], { type: 'text/csv' }), `${name}-measurements.csv`);
+        const made = engine.ensure();
+        if (!made) return;
+        downloadBlob(new Blob([made.measurementsCsv()], { type: 'text/csv' }), `${name}-measurements.csv`);
       }}
     >
       <FileSpreadsheet aria-hidden="true" />
     </IconButton>
   );
-}
+});
 
 /**
  * The stage: a dark band up to 400px high holding the engine's 800 × 400 canvas, scaled down on narrow
@@ -353,7 +363,7 @@ export function MeasurementsCsvButton({ engine, name }: { engine: AnalysisEngine
  * canvas's keyboard instructions (`descriptionId`), the annotations as a list of text, and a status
  * that says each keyboard step and each saved or removed annotation.
  */
-export function AnalysisStage({
+export const AnalysisStage = memo(function AnalysisStage({
   hostRef,
   descriptionId,
   state,
@@ -407,7 +417,7 @@ export function AnalysisStage({
       </div>
     </div>
   );
-}
+});
 
 /**
  * 'Post' → 'Post to lesson…' / 'Post to chat' (issue 18 part 4): what `makeDraft` makes (the frame
@@ -466,20 +476,28 @@ export function PostMenu({
  * 'Post' (issue 18 part 4): 'Post to lesson…' or 'Post to chat' sends the current frame, exported with
  * its angle values, and if the member chooses the clip's segment around it, with a caption.
  */
-export function PostAttemptMenu({ engine, state }: { engine: AnalysisEngine | null; state: EngineState }) {
+export const PostAttemptMenu = memo(function PostAttemptMenu({
+  engine,
+  state,
+}: {
+  engine: EngineHandle;
+  state: EngineState;
+}) {
   return (
     <PostMenu
-      disabled={!engine || !state.mediaType}
+      // Media is loaded only into an engine: with media, there is one.
+      disabled={!state.mediaType}
       makeDraft={async () => {
+        const made = engine.ensure()!;
         const video = state.mediaType === 'video';
         return {
           kind: 'frame',
-          image: await engine!.exportPng(),
-          angles: engine!.angleValues(),
-          frameSeconds: video ? engine!.currentTime : null,
-          clip: video ? engine!.clipMaker(ATTEMPT_CLIP_SECONDS) : null,
+          image: await made.exportPng(),
+          angles: made.angleValues(),
+          frameSeconds: video ? made.currentTime : null,
+          clip: video ? made.clipMaker(ATTEMPT_CLIP_SECONDS) : null,
         };
       }}
     />
   );
-}
+});

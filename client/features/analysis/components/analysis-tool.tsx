@@ -27,6 +27,15 @@ import { useAnalysisEngine, useAnalysisShortcuts } from './use-analysis-engine';
  */
 const STAGE_FITS_SCREEN = 'sm:max-w-[min(800px,max(20rem,calc((100dvh-33rem)*2)))]';
 
+/** The stage's hint before any media: one element for every render (the stage is memoised). */
+const HINT = (
+  <>
+    <Film aria-hidden="true" className="size-7 text-zinc-400" />
+    <span className="font-semibold text-zinc-200">Load a video or image to analyse</span>
+    <span className="text-xs text-zinc-400">It stays on your device; nothing is uploaded.</span>
+  </>
+);
+
 /**
  * The physiological page's video-analysis tool (SPEC §2, §4): a member loads a video or image from their
  * device, draws, measures angles, zooms and pans, steps frame by frame and exports a frame. The canvas
@@ -35,7 +44,10 @@ const STAGE_FITS_SCREEN = 'sm:max-w-[min(800px,max(20rem,calc((100dvh-33rem)*2))
  */
 export default function AnalysisTool() {
   const rootRef = useRef<HTMLElement>(null);
-  const { engine, state, hostRef, descriptionId, ensureEngine } = useAnalysisEngine('Analysis canvas');
+  // The controls take the engine's handle, the same object before and after the engine is made, and are
+  // memoised: making it renders only this card and the pose panel again (docs/decisions.md decision 88).
+  const { engine, handle, state, hostRef, descriptionId, ensureEngine } =
+    useAnalysisEngine('Analysis canvas');
   useAnalysisShortcuts(engine, rootRef);
 
   return (
@@ -57,38 +69,32 @@ export default function AnalysisTool() {
           </CardDescription>
         </div>
         <div className="flex items-center gap-2">
-          <LessonVideoPicker engine={engine} />
-          <MediaFileInput engine={engine} label="Load video or image" />
+          <LessonVideoPicker engine={handle} />
+          <MediaFileInput engine={handle} label="Load video or image" />
         </div>
       </div>
       {/* On a phone: the tools on one row, zoom and export on the next. */}
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-5">
         {/* Six tools: as icons with their colours and tooltips, so that they and the zoom share one row. */}
-        <ToolButtons engine={engine} state={state} compact />
+        <ToolButtons engine={handle} state={state} compact />
         <div className="flex items-center gap-1 max-sm:w-full max-sm:justify-between">
-          <ZoomButtons engine={engine} state={state} />
-          <ExportButton engine={engine} name="analysis-frame" />
-          <MeasurementsCsvButton engine={engine} name="analysis" />
-          <PostAttemptMenu engine={engine} state={state} />
+          <ZoomButtons engine={handle} state={state} />
+          <ExportButton engine={handle} name="analysis-frame" />
+          <MeasurementsCsvButton engine={handle} name="analysis" />
+          <PostAttemptMenu engine={handle} state={state} />
         </div>
-        <MeasureBar engine={engine} state={state} />
-        <StopwatchBar engine={engine} state={state} />
+        <MeasureBar engine={handle} state={state} />
+        <StopwatchBar engine={handle} state={state} />
       </div>
       <AnalysisStage
         hostRef={hostRef}
         descriptionId={descriptionId}
         state={state}
         hostClassName={STAGE_FITS_SCREEN}
-        hint={
-          <>
-            <Film aria-hidden="true" className="size-7 text-zinc-400" />
-            <span className="font-semibold text-zinc-200">Load a video or image to analyse</span>
-            <span className="text-xs text-zinc-400">It stays on your device; nothing is uploaded.</span>
-          </>
-        }
+        hint={HINT}
       />
       <div className="px-4 py-3 sm:px-5">
-        <PlaybackBar engine={engine} state={state} />
+        <PlaybackBar engine={handle} state={state} />
       </div>
       <div className="px-4 pb-4 sm:px-5">
         <PosePanel engine={engine} state={state} name="analysis" />

@@ -1,5 +1,5 @@
 import { GraduationCap, LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { LessonVideoResponse } from '@common/contracts/lessons';
 import { findLesson, lessonHeading } from '@common/curriculum';
 import { CURRICULUM, lessonKey } from '@common/progress';
@@ -16,7 +16,7 @@ import {
 import { Label } from '../../../components/ui/label';
 import { apiJson } from '../../../lib/api-client';
 import { serverErrorMessage } from '../../../lib/api-error';
-import type { AnalysisEngine } from '../engine/analysis-engine';
+import type { EngineHandle } from './use-analysis-engine';
 
 export const NO_LESSON_VIDEO = 'This lesson has no video yet.';
 
@@ -25,12 +25,12 @@ export const NO_LESSON_VIDEO = 'This lesson has no video yet.';
  * the coach's reference can be analysed (pose, angles, side by side with the member's own attempt).
  * It plays from this server; nothing is uploaded.
  */
-export function LessonVideoPicker({
+export const LessonVideoPicker = memo(function LessonVideoPicker({
   engine,
   playerName,
   compact = false,
 }: {
-  engine: AnalysisEngine | null;
+  engine: EngineHandle;
   /** Named in the button's accessible name when there are two players ('Player 1 - Member 1'). */
   playerName?: string;
   compact?: boolean;
@@ -42,7 +42,8 @@ export function LessonVideoPicker({
   const [error, setError] = useState<string | null>(null);
 
   const load = async () => {
-    if (!engine) return;
+    const made = engine.ensure();
+    if (!made) return;
     const ref = lessonRefOf(lesson);
     setBusy(true);
     setError(null);
@@ -53,7 +54,7 @@ export function LessonVideoPicker({
       );
       if (!video.videoUrl) return setError(NO_LESSON_VIDEO);
       const found = findLesson(ref.thinkTank, ref.topic, ref.lesson);
-      engine.loadVideoUrl(video.videoUrl, `Lesson ${found ? lessonHeading(found) : lesson}`);
+      made.loadVideoUrl(video.videoUrl, `Lesson ${found ? lessonHeading(found) : lesson}`);
       setOpen(false);
     } catch (e) {
       setError(serverErrorMessage(e) ?? 'The lesson video could not be loaded. Try again.');
@@ -68,7 +69,6 @@ export function LessonVideoPicker({
         variant="outline"
         size="sm"
         className="h-9"
-        disabled={!engine}
         aria-label={playerName ? `Lesson video for ${playerName}` : 'Lesson video'}
         onClick={() => {
           setError(null);
@@ -115,4 +115,4 @@ export function LessonVideoPicker({
       </Dialog>
     </>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Check, Ruler, Spline, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { distance } from '@common/geometry';
 import { Button } from '../../../components/ui/button';
 import {
@@ -14,13 +14,14 @@ import { FieldError, invalidField } from '../../../components/ui/field-error';
 import { fieldClass, Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
-import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
+import type { EngineState } from '../engine/analysis-engine';
 import { TOOL_COLORS } from '../engine/annotations';
 import { FOLLOW_JOINTS, type FollowJoint } from '../engine/trajectory';
 import { LENGTH_UNITS, formatLength, type LengthUnit } from '../engine/units';
 import { usePoseState } from './pose-panel';
+import type { EngineHandle } from './use-analysis-engine';
 
-type Props = { engine: AnalysisEngine | null; state: EngineState };
+type Props = { engine: EngineHandle; state: EngineState };
 
 const UNIT_NAMES: Record<LengthUnit, string> = {
   cm: 'centimetres (cm)',
@@ -49,7 +50,7 @@ export function referenceLengthProblem(text: string, unit: LengthUnit): string |
  * shown only when there is something to say: the calibration and its Reset, the trajectory under way
  * with its Finish and 'Follow joint'. Also the dialog that asks a reference line's real length.
  */
-export function MeasureBar({ engine, state }: Props) {
+export const MeasureBar = memo(function MeasureBar({ engine, state }: Props) {
   const { calibration, tool, trajectoryPoints } = state;
   const tracing = tool === 'trajectory' || trajectoryPoints > 0;
   const calibrating = tool === 'calibrate' && !calibration;
@@ -79,7 +80,7 @@ export function MeasureBar({ engine, state }: Props) {
                 size="sm"
                 variant="ghost"
                 className="h-8 px-2 text-xs"
-                onClick={() => engine?.setCalibration(null)}
+                onClick={() => engine.ensure()?.setCalibration(null)}
               >
                 <X aria-hidden="true" />
                 Reset calibration
@@ -98,11 +99,12 @@ export function MeasureBar({ engine, state }: Props) {
       <CalibrationDialog engine={engine} state={state} />
     </>
   );
-}
+});
 
 /** The trajectory under way (its points and Finish) and 'Follow joint' from the pose analysis. */
 function TrajectoryControls({ engine, state }: Props) {
-  const pose = usePoseState(engine?.pose);
+  // Drawn only while a trajectory is under way, which only an engine starts: it exists.
+  const pose = usePoseState(engine.current()?.pose);
   const jointId = useId();
   const hintId = useId();
   const analysed = pose.run.status === 'done' && state.mediaType === 'video';
@@ -121,7 +123,7 @@ function TrajectoryControls({ engine, state }: Props) {
             size="sm"
             variant="outline"
             className="h-8 px-2 text-xs"
-            onClick={() => engine?.finishTrajectory()}
+            onClick={() => engine.ensure()?.finishTrajectory()}
           >
             <Check aria-hidden="true" />
             Finish
@@ -135,11 +137,11 @@ function TrajectoryControls({ engine, state }: Props) {
         <select
           id={jointId}
           value=""
-          disabled={!engine || !analysed}
+          disabled={!analysed}
           aria-describedby={analysed ? undefined : hintId}
           onChange={(e) => {
             const joint = e.currentTarget.value as FollowJoint;
-            if (joint) engine?.followJoint(joint);
+            if (joint) engine.ensure()?.followJoint(joint);
           }}
           className="h-8 rounded-md border border-input bg-background px-2 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-60"
         >
@@ -170,7 +172,7 @@ function CalibrationDialog({ engine, state }: Props) {
     <Dialog
       open={reference !== null}
       onOpenChange={(open) => {
-        if (!open) engine?.cancelReference();
+        if (!open) engine.ensure()?.cancelReference();
       }}
     >
       {reference && (
@@ -178,8 +180,8 @@ function CalibrationDialog({ engine, state }: Props) {
           <CalibrationForm
             pixels={distance(reference.start, reference.end)}
             initialUnit={state.calibration?.unit ?? 'm'}
-            onSubmit={(length, unit) => engine?.setCalibration({ ...reference, length, unit })}
-            onCancel={() => engine?.cancelReference()}
+            onSubmit={(length, unit) => engine.ensure()?.setCalibration({ ...reference, length, unit })}
+            onCancel={() => engine.ensure()?.cancelReference()}
           />
         </DialogContent>
       )}

@@ -1,12 +1,13 @@
 import { Square, Timer } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
-import type { AnalysisEngine, EngineState } from '../engine/analysis-engine';
+import type { EngineState } from '../engine/analysis-engine';
 import { TOOL_COLORS } from '../engine/annotations';
 import { CAPTURE_RATES, MAX_CAPTURE_FPS, MIN_CAPTURE_FPS, isCaptureRate } from '../engine/timing';
+import type { EngineHandle } from './use-analysis-engine';
 
-type Props = { engine: AnalysisEngine | null; state: EngineState };
+type Props = { engine: EngineHandle; state: EngineState };
 
 /** A rate as read: 240 → '240', 29.97002997 → '29.97'. */
 export function formatFps(fps: number): string {
@@ -43,7 +44,7 @@ export function CaptureRateSelect({ engine, state }: Props) {
 
   const apply = () => {
     if (text.trim() === '' || !isCaptureRate(typed)) return;
-    engine?.setCaptureRate(typed);
+    engine.ensure()?.setCaptureRate(typed);
     setTyping(false);
   };
 
@@ -56,7 +57,7 @@ export function CaptureRateSelect({ engine, state }: Props) {
         id={id}
         aria-label="Capture rate"
         value={value}
-        disabled={!engine || state.mediaType !== 'video'}
+        disabled={state.mediaType !== 'video'}
         onChange={(e) => {
           const v = e.currentTarget.value;
           if (v === OTHER) {
@@ -65,7 +66,7 @@ export function CaptureRateSelect({ engine, state }: Props) {
             return;
           }
           setTyping(false);
-          engine?.setCaptureRate(v === AS_RECORDED ? null : Number(v));
+          engine.ensure()?.setCaptureRate(v === AS_RECORDED ? null : Number(v));
         }}
         className="h-9 w-[7.5rem] rounded-md border border-input bg-background px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring"
       >
@@ -106,7 +107,7 @@ export function CaptureRateSelect({ engine, state }: Props) {
  * each with its real duration to the millisecond (or when it started, while it runs), and Stop, which
  * stops the running one on the frame shown.
  */
-export function StopwatchBar({ engine, state }: Props) {
+export const StopwatchBar = memo(function StopwatchBar({ engine, state }: Props) {
   const watches = state.annotationTexts.filter((t) => t.startsWith('Stopwatch '));
   if (state.tool !== 'stopwatch' && watches.length === 0) return null;
   return (
@@ -134,8 +135,7 @@ export function StopwatchBar({ engine, state }: Props) {
           size="sm"
           variant="outline"
           className="h-8 px-2 text-xs"
-          disabled={!engine}
-          onClick={() => engine?.stopStopwatch()}
+          onClick={() => engine.ensure()?.stopStopwatch()}
         >
           <Square aria-hidden="true" />
           Stop on this frame
@@ -143,4 +143,4 @@ export function StopwatchBar({ engine, state }: Props) {
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Link2, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
@@ -100,9 +100,15 @@ export default function TwoPlayerPanel() {
 function PlayerPanel({ title, player }: { title: string; player: Player }) {
   const rootRef = useRef<HTMLElement>(null);
   const headingId = useId();
-  const { engine, state, hostRef, descriptionId } = player;
+  // The controls take the engine's handle and are memoised (docs/decisions.md decision 88): making the
+  // engine renders this panel and its pose panel again, not every control.
+  const { engine, handle, state, hostRef, descriptionId } = player;
   useAnalysisShortcuts(engine, rootRef);
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const hint = useMemo(
+    () => <span className="font-semibold text-zinc-200">Load {title.split(' - ')[0]}’s video</span>,
+    [title],
+  );
 
   return (
     <section
@@ -116,30 +122,25 @@ function PlayerPanel({ title, player }: { title: string; player: Player }) {
           <span className="truncate">{title}</span>
         </h3>
         <div className="flex items-center gap-1.5">
-          <LessonVideoPicker engine={engine} playerName={title} compact />
-          <MediaFileInput engine={engine} label={`Load video or image for ${title}`} compact />
+          <LessonVideoPicker engine={handle} playerName={title} compact />
+          <MediaFileInput engine={handle} label={`Load video or image for ${title}`} compact />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ToolButtons engine={engine} state={state} compact />
+        <ToolButtons engine={handle} state={state} compact />
         <div className="flex items-center">
-          <ZoomButtons engine={engine} state={state} />
-          <ExportButton engine={engine} name={slug} />
-          <MeasurementsCsvButton engine={engine} name={slug} />
-          <PostAttemptMenu engine={engine} state={state} />
+          <ZoomButtons engine={handle} state={state} />
+          <ExportButton engine={handle} name={slug} />
+          <MeasurementsCsvButton engine={handle} name={slug} />
+          <PostAttemptMenu engine={handle} state={state} />
         </div>
       </div>
-      <MeasureBar engine={engine} state={state} />
-      <StopwatchBar engine={engine} state={state} />
+      <MeasureBar engine={handle} state={state} />
+      <StopwatchBar engine={handle} state={state} />
       <div className="-mx-3">
-        <AnalysisStage
-          hostRef={hostRef}
-          descriptionId={descriptionId}
-          state={state}
-          hint={<span className="font-semibold text-zinc-200">Load {title.split(' - ')[0]}’s video</span>}
-        />
+        <AnalysisStage hostRef={hostRef} descriptionId={descriptionId} state={state} hint={hint} />
       </div>
-      <PlaybackBar engine={engine} state={state} compact />
+      <PlaybackBar engine={handle} state={state} compact />
       <PosePanel engine={engine} state={state} name={slug} />
     </section>
   );

@@ -18,6 +18,19 @@ const noSubscribe = () => () => {};
 const idleState = () => IDLE_STATE;
 
 /**
+ * A player's engine as its controls hold it (docs/decisions.md decision 88): one object for the life of
+ * the tool, so that making the engine (once the page is idle) renders none of the controls again: they
+ * are memoised, and the engine's first state is the idle state they were drawn with. Their handlers
+ * call `ensure()`, which makes the engine at once when it is not made yet (a control used before the
+ * page was idle), so a control is never disabled for want of an engine; `current()` reads it without
+ * making it. Neither is for reading while rendering, except where the state says an engine exists.
+ */
+export type EngineHandle = {
+  current(): AnalysisEngine | null;
+  ensure(): AnalysisEngine | null;
+};
+
+/**
  * Mounts an engine on the element given to `hostRef` and follows its small state. Pointer moves never
  * reach React: only tool, zoom, playback, annotation and banner changes do. `descriptionId` is the id
  * the canvas's keyboard instructions must have (its `aria-describedby`).
@@ -27,6 +40,12 @@ export function useAnalysisEngine(label: string) {
   const descriptionId = useId();
   /** Makes the engine now if it is not made yet (the stage is mounted); undefined when it is not. */
   const makeNow = useRef<(() => AnalysisEngine) | undefined>(undefined);
+  /** The engine once made, for the handle (set before React hears of it). */
+  const made = useRef<AnalysisEngine | null>(null);
+  const [handle] = useState<EngineHandle>(() => ({
+    current: () => made.current,
+    ensure: () => made.current ?? makeNow.current?.() ?? null,
+  }));
   const hostRef = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return;
@@ -40,6 +59,7 @@ export function useAnalysisEngine(label: string) {
         if (created) return created;
         stop();
         created = new AnalysisEngine(host, { label, describedBy: descriptionId });
+        made.current = created;
         setEngine(created);
         return created;
       };
@@ -62,6 +82,7 @@ export function useAnalysisEngine(label: string) {
       return () => {
         stop();
         makeNow.current = undefined;
+        if (made.current === created) made.current = null;
         created?.destroy();
         setEngine(null);
       };
@@ -79,7 +100,7 @@ export function useAnalysisEngine(label: string) {
   // The engine exists only once mounted: a prerendered page (docs/decisions.md decision 33) draws the idle tool.
   const getState = engine?.getState ?? idleState;
   const state = useSyncExternalStore(engine?.subscribe ?? noSubscribe, getState, getState);
-  return { engine, state, hostRef, descriptionId, ensureEngine };
+  return { engine, handle, state, hostRef, descriptionId, ensureEngine };
 }
 
 /**
