@@ -25,6 +25,20 @@ document.addEventListener('click', hold, true);
 // A press on the analysis stage before its engine exists is answered by the engine once made
 // (docs/decisions.md decision 65).
 recordEarlyPresses();
+// A placeholder's pulse (`animate-pulse`, a CSS animation) fires an animation event at each iteration,
+// and React's root listener handles each: dozens every two seconds while a member page's frame waits
+// for its data, long tasks at a phone's speed (4× CPU). Nothing in the app listens to a pulse's
+// events: they stop here, before the root (docs/decisions.md decision 86).
+for (const type of ['animationstart', 'animationiteration', 'animationend']) {
+  window.addEventListener(
+    type,
+    (event) => {
+      if (event.target instanceof Element && event.target.classList.contains('animate-pulse'))
+        event.stopPropagation();
+    },
+    true,
+  );
+}
 
 /**
  * The chunks a page prerendered for members draws with (scripts/prerender.mjs lists them on #root):

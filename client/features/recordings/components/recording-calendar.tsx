@@ -152,7 +152,9 @@ export function RecordingCalendar({ className, drills }: { className?: string; d
               ))}
             </tr>
           </thead>
-          <tbody>
+          {/* The frame's blank grid pulses as one: an animation per square is 42 animation events
+              every two seconds, each dispatched through React's root listener (decision 86). */}
+          <tbody className={cn(!month && 'animate-pulse')}>
             {weeks.map((week, row) => (
               <tr key={row}>
                 {week.map((cell, column) => {
@@ -160,7 +162,7 @@ export function RecordingCalendar({ className, drills }: { className?: string; d
                     // Outside the month, or the frame's grid before the month is known.
                     return (
                       <td key={column} aria-hidden="true" className="p-0">
-                        <span className={cn(SQUARE, !month && 'animate-pulse bg-muted/60')} />
+                        <span className={cn(SQUARE, !month && 'bg-muted/60')} />
                       </td>
                     );
                   }
