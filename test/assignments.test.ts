@@ -4,37 +4,19 @@
 // and assignment-due claimed once by concurrent rounds and, on PostgreSQL, by two server instances; a
 // member's own list kept in memory, changed at once by every change and, on PostgreSQL, on the other process.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentItem, AssignmentsResponse, AssignmentView } from '../common/contracts/assignments';
 import type { Notification } from '../common/contracts/notifications';
-import { apiCaller, createSecondInstance, createTestApp, type TestApp } from './helpers/app';
+import { apiCaller, createSecondInstance } from './helpers/app';
 import { testDatabaseUrl } from './helpers/database';
-import { buildUser, buildUsers, type BuiltUser } from './helpers/factories';
+import { at, buildUsers, HOUR, MINUTE, useTestAppWithCoach, type BuiltUser } from './helpers/factories';
 import { uploadFrame } from './helpers/uploads';
 
-const COACH = 'drills-coach@example.com';
-const HOUR = 60 * 60 * 1000;
-const MINUTE = 60 * 1000;
-
-let t: TestApp;
-let coach: BuiltUser;
-let ann: BuiltUser;
-let bob: BuiltUser;
-let cat: BuiltUser;
 /** The app's clock (config.clock), on a whole minute: tests move it forward only. */
 let clock = Math.floor(Date.now() / MINUTE) * MINUTE;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: COACH }, { clock: () => clock });
-  coach = await buildUser(t.app, { email: COACH });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = apiCaller(() => t.app);
-const at = (ms: number) => new Date(ms).toISOString();
+const app = useTestAppWithCoach('drills-coach@example.com', 3, { clock: () => clock });
+const { t, coach, call } = app;
+const [ann, bob, cat] = app.members;
 
 type Lesson = { thinkTank: string; topic: string; lesson: string };
 const SYSTEMS: Lesson = { thinkTank: 'intellectual', topic: 'understanding-self', lesson: 'systems-theory' };

@@ -2,38 +2,20 @@
 // privacy, coaches and those going told of changes, the .ics files and the calendar feed read by an
 // iCalendar library, and reminders sent exactly once by concurrent rounds and by two server instances.
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event } from '../common/contracts/events';
 import type { Notification } from '../common/contracts/notifications';
-import { apiCaller, createSecondInstance, createTestApp, type TestApp } from './helpers/app';
+import { createSecondInstance } from './helpers/app';
 import { eventsRepository } from '../server/db/repositories/events.repository';
 import { eventReminders } from '../server/modules/events/event-reminders';
 import { testDatabaseUrl } from './helpers/database';
-import { buildUser, buildUsers, type BuiltUser } from './helpers/factories';
+import { at, HOUR, MINUTE, useTestAppWithCoach, type BuiltUser } from './helpers/factories';
 
-const COACH = 'events-coach@example.com';
-const HOUR = 60 * 60 * 1000;
-const MINUTE = 60 * 1000;
-
-let t: TestApp;
-let coach: BuiltUser;
-let ann: BuiltUser;
-let bob: BuiltUser;
-let cat: BuiltUser;
 /** The app's clock (config.clock), on a whole minute: tests move it. */
 let clock = Math.floor(Date.now() / MINUTE) * MINUTE;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: COACH }, { clock: () => clock });
-  coach = await buildUser(t.app, { email: COACH });
-  [ann, bob, cat] = await buildUsers(t.app, 3);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = apiCaller(() => t.app);
-const at = (ms: number) => new Date(ms).toISOString();
+const app = useTestAppWithCoach('events-coach@example.com', 3, { clock: () => clock });
+const { t, coach, call } = app;
+const [ann, bob, cat] = app.members;
 
 async function create(body: Record<string, unknown>): Promise<Event[]> {
   const res = await call('POST', '/api/events', coach, {

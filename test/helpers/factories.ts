@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CurrentUser } from '../../common/contracts/auth';
 import type { ChatMessage } from '../../common/contracts/chat';
 import type { App } from '../../server/app';
-import { createTestApp, sessionCookieOf, type TestApp } from './app';
+import type { Config } from '../../server/config';
+import { apiCaller, createTestApp, sessionCookieOf, type TestApp } from './app';
 
 let seq = 0;
 
@@ -95,16 +96,50 @@ export async function buildUsers<N extends number>(app: App, n: N): Promise<Seve
 
 /**
  * The set-up of many API test files: a test app whose ADMIN_EMAILS names `coachEmail` (and `env`'s
- * variables), its coach registered (an admin, see buildUser), then `n` members one after the other.
+ * variables, `overrides` of its configuration), its coach registered (an admin, see buildUser), then `n`
+ * members one after the other.
  */
 export async function createTestAppWithCoach<N extends number>(
   coachEmail: string,
   n: N,
   env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
 ): Promise<{ t: TestApp; coach: BuiltUser; members: Several<N, BuiltUser> }> {
-  const t = await createTestApp({ ADMIN_EMAILS: coachEmail, ...env });
+  const t = await createTestApp({ ADMIN_EMAILS: coachEmail, ...env }, overrides);
   const coach = await buildUser(t.app, { email: coachEmail });
   return { t, coach, members: await buildUsers(t.app, n) };
+}
+
+/** The units a test's clock (config.clock) is moved by, in milliseconds. */
+export const MINUTE = 60 * 1000;
+export const HOUR = 60 * MINUTE;
+/** A time in milliseconds as the API writes it (ISO 8601). */
+export const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * createTestAppWithCoach for a whole file: built in a beforeAll and closed in an afterAll, with `overrides`
+ * of its configuration (a clock the file moves: `{ clock: () => clock }`). The app, the coach and the
+ * members are filled in by the beforeAll, so the file can name them at once and its tests read them;
+ * `call` is apiCaller on the app.
+ */
+export function useTestAppWithCoach<N extends number>(
+  coachEmail: string,
+  n: N,
+  overrides: Partial<Config> = {},
+): { t: TestApp; coach: BuiltUser; members: Several<N, BuiltUser>; call: ReturnType<typeof apiCaller> } {
+  const t = {} as TestApp;
+  const coach = {} as BuiltUser;
+  const members = Array.from({ length: n }, () => ({}) as BuiltUser) as Several<N, BuiltUser>;
+  beforeAll(async () => {
+    const built = await createTestAppWithCoach(coachEmail, n, {}, overrides);
+    Object.assign(t, built.t);
+    Object.assign(coach, built.coach);
+    (built.members as BuiltUser[]).forEach((m, i) => Object.assign((members as BuiltUser[])[i]!, m));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return { t, coach, members, call: apiCaller(() => t.app) };
 }
 
 /**
