@@ -13,6 +13,7 @@ import type {
   LessonThread,
 } from '../../db/repositories/assignments.repository';
 import { AppError } from '../../lib/errors';
+import { rounds } from '../../lib/rounds';
 import type { NotificationProducers } from '../../notifications/producers';
 import { authorize } from '../../policies';
 import { drillTitle, presentAssignmentItem, presentDrillLesson } from '../../presenters/assignment.presenter';
@@ -56,10 +57,6 @@ export function assignmentsService({
   pollMs = REMINDER_POLL_MS,
   cache,
 }: Deps) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
   /** A coach: `is_admin`, or a proven address of ADMIN_EMAILS (as isAdminRow of the user presenter). */
   const isCoach = (r: { isAdmin: boolean; email: string; emailConfirmedAt: Date | null }) =>
     r.isAdmin || (r.emailConfirmedAt !== null && adminEmails.has(r.email));
@@ -82,21 +79,18 @@ export function assignmentsService({
         timeZone,
       );
       sent += claimed.length;
-      if (claimed.length < REMINDERS_PER_CLAIM || stopped) break;
+      if (claimed.length < REMINDERS_PER_CLAIM || reminders.stopped) break;
     }
     return sent;
   }
 
-  /** Runs a reminder round now (one at a time in this process): how many reminders it claimed. */
-  function remindDue(): Promise<number> {
-    const round = (running ?? Promise.resolve()).then(() => remindRound());
-    const settled = round.then(
-      () => undefined,
-      (err: unknown) => log.warn({ err }, 'drill reminders could not be read; the next round tries again'),
-    );
-    running = settled;
-    return round;
-  }
+  /** Reminder rounds, one at a time in this process (server/lib/rounds.ts). */
+  const reminders = rounds({
+    round: remindRound,
+    pollMs,
+    log,
+    failed: 'drill reminders could not be read; the next round tries again',
+  });
 
   return {
     /** POST /api/assignments (coaches): 201 with the drill as the coach sees it, each member's status. */
@@ -244,22 +238,20 @@ export function assignmentsService({
       }
     },
 
-    /** One reminder round now (tests call it with their clock): how many reminders it claimed. */
-    remindDue,
+    /**
+     * One reminder round now, or after the one under way (tests call it with their clock): how many
+     * reminders it claimed.
+     */
+    remindDue: reminders.run,
 
     /** Reminder rounds every minute in this process, and one now; the kept lists start listening. */
     async start() {
       await cache?.start();
-      if (timer || stopped) return;
-      timer = setInterval(() => void remindDue().catch(() => {}), pollMs);
-      timer.unref();
-      void remindDue().catch(() => {});
+      reminders.start();
     },
 
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await reminders.stop();
       await cache?.stop();
     },
   };

@@ -1,4 +1,5 @@
 import type { EventsRepository, ReminderKind } from '../../db/repositories/events.repository';
+import { rounds } from '../../lib/rounds';
 import type { NotificationProducers } from '../../notifications/producers';
 
 /** How often each process looks for reminders due (a 10-minute reminder is at most this late). */
@@ -20,14 +21,10 @@ export type EventRemindersDeps = {
 /**
  * The sessions' reminders (decision 82): 24 h and 10 minutes before the start, to the members going,
  * through the notification pipeline (bell, mail, push as each member chose). Every process runs a
- * round every `pollMs`; each reminder is claimed by one conditional UPDATE … RETURNING, so exactly
- * one process (and one round) sends it.
+ * round every `pollMs` (server/lib/rounds.ts); each reminder is claimed by one conditional UPDATE …
+ * RETURNING, so exactly one process (and one round) sends it.
  */
 export function eventReminders({ repo, produce, now, pollMs = REMINDER_POLL_MS, log }: EventRemindersDeps) {
-  let poll: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-
   async function send(which: ReminderKind) {
     const at = now();
     const claimed = await repo.claimReminders(which, new Date(at), DAY_REMINDER_LATE_MS);
@@ -55,30 +52,20 @@ export function eventReminders({ repo, produce, now, pollMs = REMINDER_POLL_MS, 
     }
   }
 
-  /** Runs a round now (one at a time in this process; a call during one waits for it). */
-  function run(): Promise<void> {
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const worker = rounds({
+    round,
+    pollMs,
+    log,
+    failed: 'session reminders could not be read; the next round tries again',
+  });
 
   return {
-    /** One round now, in this process (tests). */
-    run,
+    /** One round now, in this process (or after the one under way): tests. */
+    run: worker.run,
     /** One round, not waiting for this process's running one: what a second process would do (tests). */
     round,
-    start() {
-      if (poll || stopped) return;
-      poll = setInterval(() => void run(), pollMs);
-      poll.unref();
-      void run();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      await running;
-    },
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 

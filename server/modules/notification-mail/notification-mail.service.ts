@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { NotificationMailRepository } from '../../db/repositories/notification-mail.repository';
 import type { NotificationRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { rounds } from '../../lib/rounds';
 import type { Mailer } from '../../mail/mailer';
 import type { Actor } from '../../storage/session-store';
 import type { ServiceLog } from '../../context';
@@ -77,10 +78,7 @@ export function notificationMailService(deps: NotificationMailDeps) {
           ? 60 * MINUTE
           : null;
 
-  let poll: NodeJS.Timeout | undefined;
   let wake: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> | undefined;
   let again = false;
   let lastCarry = 0;
 
@@ -113,7 +111,7 @@ export function notificationMailService(deps: NotificationMailDeps) {
 
   /** Sets a timer in this process for the batch due at `at` (other processes find it by polling). */
   function wakeAt(at: number) {
-    if (stopped) return;
+    if (worker.stopped) return;
     const delay = Math.max(0, at - now());
     if (delay >= pollMs) return; // The poll comes first.
     clearTimeout(wake);
@@ -221,24 +219,25 @@ export function notificationMailService(deps: NotificationMailDeps) {
     if (due.length === ROUND || digests.length === ROUND) again = true;
   }
 
-  /** Runs a round now (one at a time in this process; a call during one runs another after it). */
+  /** Rounds until one leaves no full batch of batches or digests behind (or the worker stops). */
+  async function roundsWhileFull() {
+    do {
+      again = false;
+      await round();
+    } while (again && !worker.stopped);
+  }
+
+  /** One at a time in this process; a call during one runs another after it (server/lib/rounds.ts). */
+  const worker = rounds({
+    round: roundsWhileFull,
+    pollMs,
+    log,
+    failed: 'notification mail could not be read; the next poll tries again',
+  });
+
+  /** Runs a round now, or after the one under way; a failure is logged, not thrown. */
   function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await round();
-        } catch (err) {
-          log.warn({ err }, 'notification mail could not be read; the next poll tries again');
-        }
-      } while (again && !stopped);
-      running = undefined;
-    })();
-    return running;
+    return worker.run().catch(() => {});
   }
 
   return {
@@ -330,18 +329,12 @@ export function notificationMailService(deps: NotificationMailDeps) {
     /** Runs due batches and digests now, in this process (tests). */
     run,
 
-    start() {
-      if (poll || stopped) return;
-      poll = setInterval(() => void run(), pollMs);
-      poll.unref();
-      void run();
-    },
+    start: worker.start,
 
     async stop() {
-      stopped = true;
-      clearInterval(poll);
+      const stopping = worker.stop();
       clearTimeout(wake);
-      await running;
+      await stopping;
     },
   };
 }
