@@ -67,6 +67,15 @@ describe('Drills', () => {
       await item.getByText('Open', { exact: true }).waitFor();
       await item.getByText(/^Due .+ \(UTC\)$/).waitFor();
 
+      // The lesson's page says it is a drill, when it is due, and what completes it.
+      await item.getByRole('link', { name: '203 · Systems Theory' }).click();
+      await page.waitForURL('**/think-tanks/intellectual/understanding-self/systems-theory');
+      const onLesson = page.getByRole('region', { name: 'Your drill on this lesson' });
+      await onLesson.getByText(/^Assigned by .+: due .+ \(UTC\)$/).waitFor();
+      await onLesson.getByText('Open', { exact: true }).waitFor();
+      await onLesson.getByText(note).waitFor();
+      await onLesson.getByText(/^Post an attempt to this lesson to complete it\./).waitFor();
+
       // The member posts an attempt to the lesson; back on the page, in the app, it reads done.
       await postAttempt(member, baseURL, `My reps ${stamp}`, {
         kind: 'lesson',
@@ -86,6 +95,10 @@ describe('Drills', () => {
       await item.getByText('Done', { exact: true }).waitFor();
       expect(await item.getByText('Open', { exact: true }).count()).toBe(0);
       await item.getByText(/^Attempt posted /).waitFor();
+      await item.getByRole('link', { name: '203 · Systems Theory' }).click();
+      await onLesson.getByText('Done', { exact: true }).waitFor();
+      await page.goBack();
+      await page.waitForURL('**/drills');
 
       // The notification's link: the drill in view, focused.
       const mine = (await (

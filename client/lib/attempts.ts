@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AttemptAngleValue, AttemptTarget, PostAttemptBody } from '@common/contracts/attempts';
 import { findLesson, lessonHeading } from '@common/curriculum';
 import { apiJson } from './api-client';
-import { ATTEMPTS_QUERY_ROOT } from './attempt-queries';
+import { ASSIGNMENTS_QUERY_ROOT, ATTEMPTS_QUERY_ROOT } from './attempt-queries';
 import { DISCUSSIONS_QUERY_ROOT } from './discussion-queries';
 import { uploadFile } from './upload-file';
 
@@ -70,12 +70,13 @@ export async function postAttempt(
 }
 
 /**
- * After an attempt was posted or deleted: the lessons' discussion threads and the attempt lists (the
- * review list, a lesson's attempts) are read again, through their queryOptions' key roots.
+ * After an attempt was posted or deleted: the lessons' discussion threads, the attempt lists (the
+ * review list, a lesson's attempts) and the drills (one completed or reopened) are read again, through their queryOptions' key roots.
  */
 export async function invalidateAttemptThreads(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: DISCUSSIONS_QUERY_ROOT }),
     queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: ASSIGNMENTS_QUERY_ROOT }),
   ]);
 }

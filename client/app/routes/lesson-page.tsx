@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
 import { AREA_TITLES, findLesson, findTopic, lessonHeading, type TopicArea } from '@common/curriculum';
 import { LessonAttempts } from '../../features/attempts/components/lesson-attempts';
+import { LessonDrills } from '../../features/drills/components/lesson-drills';
 import { LessonView } from '../../features/think-tanks/components/lesson-view';
 import { topicAreaOf } from '../../features/think-tanks/topic-area';
 import { Skeleton } from '../../components/ui/spinner';
@@ -49,11 +50,16 @@ function Lesson({ area, topicSlug, lessonSlug }: { area: TopicArea; topicSlug: s
             thread={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
           />
         )}
-        review={(lesson) => (
-          <LessonAttempts
-            lesson={{ thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug }}
-          />
-        )}
+        review={(lesson) => {
+          const ref = { thinkTank: lesson.area, topic: lesson.topic.slug, lesson: lesson.slug };
+          // A member's drill on this lesson (issue 34); a coach's review of its attempts.
+          return (
+            <>
+              <LessonDrills lesson={ref} />
+              <LessonAttempts lesson={ref} />
+            </>
+          );
+        }}
       />
     </MembersOnly>
   );

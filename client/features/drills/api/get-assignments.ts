@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssignmentsResponse } from '@common/contracts/assignments';
 import type { AssignmentStatus } from '@common/contracts/assignments-values';
 import { readQueryResponse } from '../../../lib/api-client';
+import { ASSIGNMENTS_QUERY_ROOT } from '../../../lib/attempt-queries';
 
 /** What GET /api/assignments is asked: a coach's filters (a member reads their own). */
 export type AssignmentsFilter = { member?: string; status?: AssignmentStatus };
 
-/** The root of every drills query key: a new or deleted drill invalidates them all. */
-export const ASSIGNMENTS_QUERY_ROOT = ['/api/assignments'] as const;
+// The root of every drills query key: a new or deleted drill invalidates them all, and so does an attempt.
+export { ASSIGNMENTS_QUERY_ROOT };
 
 /** How many drills a list shows (the API's most per page; decision 81). */
 const LIST_LIMIT = 200;
