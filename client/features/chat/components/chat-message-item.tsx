@@ -115,8 +115,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         (canDelete || canReport) && !editing && 'pr-10',
         // Older than the newest (drawn later, above the view, decision 85): laid out and painted only
         // near the view, with an estimated height until then (and its last real one after). Each later
-        // step then lays out and paints what is in view, not every message drawn.
-        !inView && '[contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]',
+        // step then lays out and paints what is in view, not every message drawn. Its paint containment
+        // clips at the row's edge: the margin keeps a focus ring there (the menu's button) whole.
+        !inView &&
+          '[contain-intrinsic-size:auto_3.5rem] [content-visibility:auto] [overflow-clip-margin:0.5rem]',
       )}
       contentClassName="gap-1"
       actions={
