@@ -18,59 +18,25 @@
 // taking turns, the better p95 of each kept. Also printed: the time one board computation took (the
 // statements a request pays for when the kept board is stale), and the leaderboard asked with the ETag
 // of its last answer (304).
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_MS } from '../common/constants';
 import type { LeaderboardResponse } from '../common/contracts/leaderboard';
-import { CURRICULUM } from '../common/progress';
-import { sessions } from '../server/db/schema';
-import { hashPassword } from '../server/lib/passwords';
-import { hashToken } from '../server/storage/session-store';
 import { leaderboardRepository } from '../server/db/repositories/leaderboard.repository';
 import { dayStarts, monthStart, weekStart, weekStarts } from '../common/community-time';
 import { LEADERBOARD_STALE_MS } from '../server/modules/leaderboard/leaderboard.cache';
-import { ownDatabase, startApp } from './lib/harness';
-import { runLatency, type Latency, type LatencyRequest } from './lib/latency';
+import * as ratio from './lib/poll-ratio';
 
-const flag = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = flag('members', 10_000);
-const ATTEMPTS = flag('attempts', 100_000);
-const ASSIGNMENTS = flag('assignments', 2_000);
-const SAMPLE = Math.min(flag('sample', 200), MEMBERS);
-const COUNT = flag('count', 3000);
-const CONNECTIONS = flag('connections', 10);
-const GOAL = 2;
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const { BROWSER, GOAL, get, curriculumTable: curriculum, seededMembers: members } = ratio;
 
-const own = await ownDatabase();
-const started = Date.now();
-const bench = await startApp(own.url ? { DATABASE_URL: own.url } : {});
-const { db } = bench.database;
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-const count = async (table: string) =>
-  (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+const { members: MEMBERS, sample: SAMPLE, count: COUNT, connections: CONNECTIONS } = ratio.ratioFlags();
+const ATTEMPTS = ratio.flag('attempts', 100_000);
+const ASSIGNMENTS = ratio.flag('assignments', 2_000);
+
+const { bench, db, started, database, count, close } = await ratio.startRatioBench();
 
 // --- Seeding ---------------------------------------------------------------------------------------
-const passwordHash = await hashPassword('not-a-real-password');
-await db.execute(sql`
-  insert into users (username, email, name, password_hash, email_confirmed_at, privacy_level)
-  select 'member-' || i, 'm' || i || '@bench.example', 'Member ' || i, ${passwordHash}, now(),
-         case when i % 10 = 0 then 'private' else 'public' end
-  from generate_series(1, ${MEMBERS}) i`);
-await db.execute(sql`
-  insert into users (username, email, name, password_hash, is_admin, email_confirmed_at)
-  values ('coach', 'coach@bench.example', 'Coach', ${passwordHash}, true, now())`);
+await ratio.seedMembers(db, MEMBERS, { privateEvery: 10 });
 await db.execute(sql`insert into community_settings (id, time_zone) values (1, 'Europe/Paris')
   on conflict (id) do update set time_zone = excluded.time_zone`);
-
-const members = sql`(select id, substring(username from 8)::int as n from users where username like 'member-%')`;
-const curriculum = sql`(values ${sql.join(
-  CURRICULUM.map((l, i) => sql`(${l.thinkTank}, ${l.topic}, ${l.lesson}, ${i}::int)`),
-  sql`, `,
-)}) as c(think_tank, topic_slug, lesson_slug, n)`;
 
 // Attempt k belongs to member (k * 7919) % MEMBERS + 1 (uneven: some post many, some none), posted at a
 // pseudo-random time in the last 365 days; one in four replied to a day later (if that is past).
@@ -105,44 +71,10 @@ for (const table of ['users', 'lesson_progress', 'attempts', 'assignments', 'ass
 // Sessions of the sampled members, as sign-in makes them.
 const step = Math.floor(MEMBERS / SAMPLE);
 const sampled = Array.from({ length: SAMPLE }, (_, i) => 1 + i * step);
-const ids = await rows<{ id: string }>(sql`
-  select id from users where username in (${sql.join(
-    sampled.map((n) => sql`${`member-${n}`}`),
-    sql`, `,
-  )})`);
-const cookies: string[] = [];
-await db.insert(sessions).values(
-  ids.map((r) => {
-    const token = randomBytes(32).toString('base64url');
-    cookies.push(`tribe36_session=${token}`);
-    return {
-      tokenHash: hashToken(token),
-      userId: r.id,
-      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-    };
-  }),
-);
+const { members: ids, cookies } = await ratio.signInSampled(db, sampled);
 
 // The chat room the poll asks about: 100 messages, 10 from each of 10 sampled members.
-for (let i = 0; i < 100; i++) {
-  const res = await fetch(`${bench.base}/api/chat/community`, {
-    method: 'POST',
-    headers: { cookie: cookies[i % 10]!, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      content: `Message ${i}: film review at six, bring your clips.`,
-      messageType: 'text',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`chat post ${i}: ${res.status} ${await res.text()}`);
-}
-const room = await fetch(`${bench.base}/api/chat/community`, {
-  headers: { cookie: cookies[0]!, ...BROWSER },
-});
-const newest = ((await room.json()) as { id: number }[]).at(-1)!.id;
-const pollPath = `/api/chat/community?after=${newest}`;
-const first = await fetch(`${bench.base}${pollPath}`, { headers: { cookie: cookies[0]!, ...BROWSER } });
-await first.arrayBuffer();
-const pollEtag = first.headers.get('etag')!;
+const poll = await ratio.chatPollBaseline(bench.base, cookies);
 
 // One board computation, timed: the first request makes it (what a request pays when the kept board is stale).
 let t0 = performance.now();
@@ -206,22 +138,8 @@ const boardEtags = await Promise.all(
     return res.headers.get('etag')!;
   }),
 );
-const get = (
-  path: string,
-  cookie: string,
-  expect = [200],
-  extra: Record<string, string> = {},
-): LatencyRequest => ({
-  path,
-  headers: { cookie, ...BROWSER, ...extra },
-  expect,
-});
-const scenarios: Array<{ label: string; visits: LatencyRequest[][]; inGoal: boolean }> = [
-  {
-    label: `GET ${pollPath.replace(String(newest), 'N')} (chat poll)`,
-    visits: cookies.map((c) => [get(pollPath, c, [200, 304], { 'if-none-match': pollEtag })]),
-    inGoal: false,
-  },
+const scenarios: ratio.Scenario[] = [
+  poll,
   {
     label: 'GET /api/leaderboard?period=week',
     visits: cookies.map((c) => [get('/api/leaderboard?period=week', c)]),
@@ -247,24 +165,9 @@ if (hasAssignments)
     inGoal: true,
   });
 
-const best = new Map<string, Latency>();
-for (let round = 0; round < 2; round++) {
-  for (const s of scenarios) {
-    const r = await runLatency({
-      base: bench.base,
-      visits: s.visits,
-      warmup: s.visits.length,
-      count: COUNT,
-      connections: CONNECTIONS,
-    });
-    const kept = best.get(s.label);
-    if (!kept || r.p95 < kept.p95) best.set(s.label, r);
-  }
-}
+const best = await ratio.bestOfTwo(bench.base, scenarios, { count: COUNT, connections: CONNECTIONS });
 
 // --- Report ----------------------------------------------------------------------------------------
-const fmt = (ms: number) => ms.toFixed(2).padStart(7);
-const database = own.url ? 'PostgreSQL' : 'PGlite';
 console.log(
   `access on ${database}: ${(await count('users')).toLocaleString('en')} members, ` +
     `${(await count('attempts')).toLocaleString('en')} attempts, ` +
@@ -284,23 +187,10 @@ console.log(
 console.log(
   `${cookies.length} sampled members with sessions; ${COUNT} visits per figure over ${CONNECTIONS} connections, better of 2 rounds`,
 );
-const poll = best.get(scenarios[0]!.label)!;
-let missed = !hasAssignments;
-for (const s of scenarios) {
-  const r = best.get(s.label)!;
-  const ratio = r.p95 / poll.p95;
-  const verdict =
-    s === scenarios[0] ? 'baseline' : `${ratio.toFixed(2)}× the poll${s.inGoal ? '' : ' (not in the goal)'}`;
-  if (s.inGoal && ratio > GOAL) missed = true;
-  console.log(
-    `${s.label.padEnd(56)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ` +
-      `${r.rps.toFixed(0).padStart(6)} visits/s   ${verdict}`,
-  );
-}
+const missed = ratio.reportRatios(scenarios, best, 56) || !hasAssignments;
 console.log(
   `goal: the leaderboard and GET /api/assignments at most ${GOAL}× the chat poll's p95: ${missed ? 'MISSED' : 'met'}`,
 );
 
-await bench.close();
-await own.drop();
+await close();
 process.exitCode = missed ? 1 : 0;

@@ -19,59 +19,21 @@
 // Each figure: `--count` visits over `--connections` keep-alive connections from another process
 // (bench/lib/latency-load.ts), after one visit per sampled member to warm up; two rounds taking turns,
 // the better p95 of each kept. `--explain` prints the plan of the progress query for a sampled member.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_MS } from '../common/constants';
 import { TOPICS } from '../common/curriculum';
 import type { ProgressResponse } from '../common/contracts/progress';
 import { CURRICULUM } from '../common/progress';
 import { progressListQuery } from '../server/db/repositories/progress.repository';
-import { sessions } from '../server/db/schema';
-import { hashPassword } from '../server/lib/passwords';
-import { hashToken } from '../server/storage/session-store';
-import { ownDatabase, startApp } from './lib/harness';
-import { runLatency, type Latency, type LatencyRequest } from './lib/latency';
+import * as ratio from './lib/poll-ratio';
 
-const flag = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = flag('members', 10_000);
-const SAMPLE = Math.min(flag('sample', 200), MEMBERS);
-const COUNT = flag('count', 3000);
-const CONNECTIONS = flag('connections', 10);
-const GOAL = 2;
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const { BROWSER, GOAL, get, curriculumTable: curriculum, seededMembers: members } = ratio;
 
-const own = await ownDatabase();
-const started = Date.now();
-const bench = await startApp(own.url ? { DATABASE_URL: own.url } : {});
-const { db } = bench.database;
-const count = async (table: string) =>
-  Number(
-    (
-      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
-  );
+const { members: MEMBERS, sample: SAMPLE, count: COUNT, connections: CONNECTIONS } = ratio.ratioFlags();
+
+const { bench, db, started, database, count, close } = await ratio.startRatioBench();
 
 // --- Seeding ---------------------------------------------------------------------------------------
-const passwordHash = await hashPassword('not-a-real-password');
-await db.execute(sql`
-  insert into users (username, email, name, password_hash, email_confirmed_at)
-  select 'member-' || i, 'm' || i || '@bench.example', 'Member ' || i, ${passwordHash}, now()
-  from generate_series(1, ${MEMBERS}) i`);
-await db.execute(sql`
-  insert into users (username, email, name, password_hash, is_admin, email_confirmed_at)
-  values ('coach', 'coach@bench.example', 'Coach', ${passwordHash}, true, now())`);
-
-// The members with their number, and the 36 lessons with theirs (0…35, curriculum order).
-const members = sql`(select id, substring(username from 8)::int as n from users where username like 'member-%')`;
-const curriculum = sql`(values ${sql.join(
-  CURRICULUM.map((l, i) => sql`(${l.thinkTank}, ${l.topic}, ${l.lesson}, ${i}::int)`),
-  sql`, `,
-)}) as c(think_tank, topic_slug, lesson_slug, n)`;
+await ratio.seedMembers(db, MEMBERS);
 // Member n's k-th attempt (k = 0, 1) is on lesson attemptLesson; their plain message on another.
 const attemptLesson = (n: string, k: string) => sql.raw(`((${n} * (6 * ${k} + 1) + 11 * ${k}) % 36)`);
 
@@ -120,43 +82,12 @@ for (const table of ['users', 'lesson_progress', 'attempts', 'discussion_message
 const step = Math.floor(MEMBERS / SAMPLE);
 // Odd and even members alike (the odd ones have unread replies).
 const sampled = Array.from({ length: SAMPLE }, (_, i) => 1 + i * step + (step > 1 ? i % 2 : 0));
-const ids = (await db.execute(sql`
-  select id, substring(username from 8)::int as n from users
-  where username in (${sql.join(
-    sampled.map((n) => sql`${`member-${n}`}`),
-    sql`, `,
-  )})`)) as unknown as { rows: { id: string; n: number }[] };
-const cookies: string[] = [];
-const userIds: string[] = [];
-const sessionRows = ids.rows.map((r) => {
-  const token = randomBytes(32).toString('base64url');
-  cookies.push(`tribe36_session=${token}`);
-  userIds.push(r.id);
-  return { tokenHash: hashToken(token), userId: r.id, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) };
-});
-await db.insert(sessions).values(sessionRows);
+const { members: ids, cookies } = await ratio.signInSampled(db, sampled);
+const userIds = ids.map((r) => r.id);
 
-// The chat room the poll asks about: 100 messages, 10 from each of 10 sampled members.
-for (let i = 0; i < 100; i++) {
-  const res = await fetch(`${bench.base}/api/chat/community`, {
-    method: 'POST',
-    headers: { cookie: cookies[i % 10]!, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      content: `Message ${i}: film review at six, bring your clips.`,
-      messageType: 'text',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`chat post ${i}: ${res.status} ${await res.text()}`);
-}
-const room = await fetch(`${bench.base}/api/chat/community`, {
-  headers: { cookie: cookies[0]!, ...BROWSER },
-});
-const newest = ((await room.json()) as { id: number }[]).at(-1)!.id;
-const pollPath = `/api/chat/community?after=${newest}`;
-// The chat sends the ETag of its last answer to the same URL: in the steady state, 304.
-const first = await fetch(`${bench.base}${pollPath}`, { headers: { cookie: cookies[0]!, ...BROWSER } });
-await first.arrayBuffer();
-const pollEtag = first.headers.get('etag')!;
+// The chat room the poll asks about: 100 messages, 10 from each of 10 sampled members; the chat sends
+// the ETag of its last answer to the same URL: in the steady state, 304.
+const poll = await ratio.chatPollBaseline(bench.base, cookies);
 
 // Every sampled member's progress once, to check what is measured: 36 lessons, some unread.
 let withUnread = 0;
@@ -180,22 +111,8 @@ const docText = await docProbe.text();
 // Without a build the server answers no page; with one, a member's topic page is its prerendered file.
 const built = docProbe.status === 200 && docText.includes(TOPICS[0]!.title);
 
-const get = (
-  path: string,
-  cookie: string,
-  expect = [200],
-  extra: Record<string, string> = {},
-): LatencyRequest => ({
-  path,
-  headers: { cookie, ...BROWSER, ...extra },
-  expect,
-});
-const scenarios: Array<{ label: string; visits: LatencyRequest[][]; inGoal: boolean }> = [
-  {
-    label: `GET ${pollPath.replace(String(newest), 'N')} (chat poll)`,
-    visits: cookies.map((c) => [get(pollPath, c, [200, 304], { 'if-none-match': pollEtag })]),
-    inGoal: false,
-  },
+const scenarios: ratio.Scenario[] = [
+  poll,
   { label: 'GET /api/progress', visits: cookies.map((c) => [get('/api/progress', c)]), inGoal: true },
   {
     label: 'topic page data (auth/me + progress)',
@@ -222,20 +139,7 @@ if (built)
     inGoal: false,
   });
 
-const best = new Map<string, Latency>();
-for (let round = 0; round < 2; round++) {
-  for (const s of scenarios) {
-    const r = await runLatency({
-      base: bench.base,
-      visits: s.visits,
-      warmup: s.visits.length,
-      count: COUNT,
-      connections: CONNECTIONS,
-    });
-    const kept = best.get(s.label);
-    if (!kept || r.p95 < kept.p95) best.set(s.label, r);
-  }
-}
+const best = await ratio.bestOfTwo(bench.base, scenarios, { count: COUNT, connections: CONNECTIONS });
 
 // --- The plan of the progress query ----------------------------------------------------------------
 const planFor = async (userId: string) =>
@@ -245,11 +149,9 @@ const planFor = async (userId: string) =>
     )) as unknown as { rows: Record<string, string>[] }
   ).rows.map((r) => Object.values(r)[0]!);
 // An odd sampled member: opened their lessons before the coach replied, so the unread part finds rows.
-const plan = await planFor(userIds[ids.rows.findIndex((r) => r.n % 2 === 1)] ?? userIds[0]!);
+const plan = await planFor(userIds[ids.findIndex((r) => r.n % 2 === 1)] ?? userIds[0]!);
 
 // --- Report ----------------------------------------------------------------------------------------
-const fmt = (ms: number) => ms.toFixed(2).padStart(7);
-const database = own.url ? 'PostgreSQL' : 'PGlite';
 console.log(
   `progress on ${database}: ${(await count('users')).toLocaleString('en')} members, ` +
     `${(await count('lesson_progress')).toLocaleString('en')} lesson progress rows, ` +
@@ -262,19 +164,7 @@ console.log(
     `${COUNT} visits per figure over ${CONNECTIONS} connections, better of 2 rounds` +
     (built ? '' : '; no build in dist/: the topic page document is left out (node scripts/build.mjs)'),
 );
-const poll = best.get(scenarios[0]!.label)!;
-let missed = false;
-for (const s of scenarios) {
-  const r = best.get(s.label)!;
-  const ratio = r.p95 / poll.p95;
-  const verdict =
-    s === scenarios[0] ? 'baseline' : `${ratio.toFixed(2)}× the poll${s.inGoal ? '' : ' (not in the goal)'}`;
-  if (s.inGoal && ratio > GOAL) missed = true;
-  console.log(
-    `${s.label.padEnd(40)} p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms  ` +
-      `${r.rps.toFixed(0).padStart(6)} visits/s   ${verdict}`,
-  );
-}
+const missed = ratio.reportRatios(scenarios, best, 40);
 const seqScans = plan.filter((l) => /Seq Scan/.test(l)).map((l) => l.trim());
 const execution = plan.find((l) => l.startsWith('Execution Time'));
 // The first Buffers line is the whole statement's (PGlite's plans have them too).
@@ -288,6 +178,5 @@ console.log(
   `goal: GET /api/progress and the topic page data at most ${GOAL}× the chat poll's p95: ${missed ? 'MISSED' : 'met'}`,
 );
 
-await bench.close();
-await own.drop();
+await close();
 process.exitCode = missed ? 1 : 0;
