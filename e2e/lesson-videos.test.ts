@@ -72,10 +72,13 @@ describe('lesson videos', () => {
       expect(await memberPlayer.getAttribute('src')).toBe(src);
       // Replacing it is for admins: a member is not offered the control.
       expect(await member.page.getByRole('button', { name: /Replace Video|Upload Video/ }).count()).toBe(0);
-      await memberPlayer.evaluate((v: HTMLVideoElement) => {
-        v.muted = true;
-        return v.play();
-      });
+      // Its frame and a play button until its first use (decision 87): the press plays it, and the
+      // player, with its controls now, takes the focus.
+      expect(await memberPlayer.getAttribute('controls')).toBeNull();
+      await memberPlayer.evaluate((v: HTMLVideoElement) => (v.muted = true));
+      await member.page.getByRole('button', { name: /^Play video: / }).click();
+      await member.page.locator('video[controls]:focus').waitFor();
+      expect(await member.page.getByRole('button', { name: /^Play video: / }).count()).toBe(0);
       await member.page.waitForFunction(
         () => (document.querySelector('video[controls]') as HTMLVideoElement | null)!.currentTime > 0,
       );

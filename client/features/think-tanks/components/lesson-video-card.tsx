@@ -1,5 +1,6 @@
-import { RotateCw, VideoOff } from 'lucide-react';
-import { useCallback, useRef } from 'react';
+import { Play, RotateCw, VideoOff } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -36,13 +37,27 @@ export function LessonVideoCard({
   // One ref for the player, kept across renders: the progress hook's and the clock's.
   const progressRef = useRef(progress?.videoProps.ref);
   progressRef.current = progress?.videoProps.ref;
+  const player = useRef<HTMLVideoElement | null>(null);
   const playerRef = useCallback(
     (el: HTMLVideoElement | null) => {
+      player.current = el;
       progressRef.current?.(el);
       clock?.attach(el);
     },
     [clock],
   );
+  // The browser's own controls (its shadow tree, their icons each an SVG document) cost the page two
+  // style passes on its way to interactive, 50-130 ms each at 4x CPU (docs/decisions.md decision 87):
+  // the player shows its frame under a play button until it is first used, and has its controls from
+  // then on. Playing it any other way (a comment's mark on the timeline) gives it its controls too.
+  const [controls, setControls] = useState(false);
+  const start = () => {
+    flushSync(() => setControls(true));
+    const v = player.current;
+    // The button is gone: the player takes the focus, so the keyboard is on its controls.
+    v?.focus();
+    v?.play().catch((error: unknown) => console.error('Video playback failed', error));
+  };
 
   return (
     <Card aria-labelledby="lesson-video-title" className="overflow-hidden">
@@ -69,21 +84,36 @@ export function LessonVideoCard({
           </Button>
         </div>
       ) : videoUrl ? (
-        <video
-          // A replaced video (or captions track) is a new element, so nothing of the old one lingers.
-          key={`${videoUrl} ${captionsUrl ?? ''}`}
-          src={videoUrl}
-          controls
-          preload="metadata"
-          playsInline
-          aria-label={`Video: ${title}`}
-          onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
-          className={`${STAGE} bg-black`}
-          {...progress?.videoProps}
-          ref={playerRef}
-        >
-          {captionsUrl ? <track kind="captions" src={captionsUrl} label="Captions" /> : null}
-        </video>
+        <div className="relative">
+          <video
+            // A replaced video (or captions track) is a new element, so nothing of the old one lingers.
+            key={`${videoUrl} ${captionsUrl ?? ''}`}
+            src={videoUrl}
+            controls={controls}
+            preload="metadata"
+            playsInline
+            aria-label={`Video: ${title}`}
+            onError={(event) => console.error('Video playback failed', event.currentTarget.error)}
+            onPlay={() => setControls(true)}
+            className={`${STAGE} block bg-black`}
+            {...progress?.videoProps}
+            ref={playerRef}
+          >
+            {captionsUrl ? <track kind="captions" src={captionsUrl} label="Captions" /> : null}
+          </video>
+          {controls ? null : (
+            <button
+              type="button"
+              aria-label={`Play video: ${title}`}
+              onClick={start}
+              className="group absolute inset-0 grid cursor-pointer place-items-center focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
+            >
+              <span className="grid size-14 place-items-center rounded-full bg-black/60 text-white shadow-lg ring-2 ring-white/80 transition-transform group-hover:scale-105">
+                <Play aria-hidden="true" className="ml-0.5 size-6 fill-current" />
+              </span>
+            </button>
+          )}
+        </div>
       ) : (
         <div
           className={`${STAGE} grid place-content-center justify-items-center gap-3 bg-[repeating-linear-gradient(135deg,transparent_0_14px,var(--muted)_14px_15px)] p-6 text-center`}
