@@ -8,8 +8,7 @@ import { MessageAuthor, MessageAvatar } from '../../../components/message-author
 import { PhotoThumbnail } from '../../../components/photo-thumbnail';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/spinner';
+import { ListStatus } from '../../../components/list-status';
 import { Textarea } from '../../../components/ui/textarea';
 import { VoiceoverPlayer } from '../../../components/voiceover-player';
 import { serverErrorMessage } from '../../../lib/api-error';
@@ -248,28 +247,20 @@ export function AttemptsInbox() {
       <h3 ref={listHeading} tabIndex={-1} className="sr-only">
         {STATUS_LABELS[status]}
       </h3>
-      {review.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <Skeleton className="h-56 w-full rounded-xl" />
-          <Skeleton className="h-56 w-full rounded-xl" />
-        </div>
-      ) : review.isError ? (
-        <Card className="p-5 text-sm">
-          The attempts could not be loaded. {serverErrorMessage(review.error) ?? 'Check your connection.'}
-        </Card>
-      ) : items.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 p-8 text-center">
-          <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-semibold">
-            {status === 'awaiting' ? 'All caught up' : 'No replied attempts yet'}
-          </p>
-          <p className="text-sm text-muted-foreground">
-            {status === 'awaiting'
-              ? 'New attempts from members appear here, oldest first.'
-              : 'Attempts you and the other coaches answered appear here, newest first.'}
-          </p>
-        </Card>
-      ) : (
+      <ListStatus
+        query={review}
+        empty={items.length === 0}
+        skeletonClassName="h-56"
+        gapClassName="gap-4"
+        failed="The attempts could not be loaded."
+        icon={Inbox}
+        emptyTitle={status === 'awaiting' ? 'All caught up' : 'No replied attempts yet'}
+        emptyText={
+          status === 'awaiting'
+            ? 'New attempts from members appear here, oldest first.'
+            : 'Attempts you and the other coaches answered appear here, newest first.'
+        }
+      >
         <ul aria-label={STATUS_LABELS[status]} className={cn('grid gap-4')}>
           {items.map((item) => (
             <InboxItem
@@ -280,7 +271,7 @@ export function AttemptsInbox() {
             />
           ))}
         </ul>
-      )}
+      </ListStatus>
       {review.hasNextPage && (
         <Button
           variant="outline"

@@ -5,9 +5,7 @@ import type { MyAttemptItem } from '@common/contracts/attempts';
 import { RelativeTime } from '../../../components/relative-time';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/spinner';
-import { serverErrorMessage } from '../../../lib/api-error';
+import { ListStatus } from '../../../components/list-status';
 import { cn } from '../../../lib/utils';
 import { useMyAttempts } from '../api/get-my-attempts';
 import { useMarkAttemptSeen } from '../api/mark-attempt-seen';
@@ -156,31 +154,22 @@ export function MyAttempts() {
               : `${unread} new ${unread === 1 ? 'reply' : 'replies'} from a coach.`}
         </p>
       </div>
-      {mine.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <Skeleton className="h-32 w-full rounded-xl" />
-          <Skeleton className="h-32 w-full rounded-xl" />
-        </div>
-      ) : mine.isError ? (
-        <Card className="p-5 text-sm">
-          Your attempts could not be loaded. {serverErrorMessage(mine.error) ?? 'Check your connection.'}
-        </Card>
-      ) : items.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 p-8 text-center">
-          <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-semibold">No attempts yet</p>
-          <p className="text-sm text-muted-foreground">
-            Analyse a clip of yourself and post the frame back to a lesson or the chat: a coach’s reply shows
-            up here.
-          </p>
-        </Card>
-      ) : (
+      <ListStatus
+        query={mine}
+        empty={items.length === 0}
+        skeletonClassName="h-32"
+        gapClassName="gap-4"
+        failed="Your attempts could not be loaded."
+        icon={Inbox}
+        emptyTitle="No attempts yet"
+        emptyText="Analyse a clip of yourself and post the frame back to a lesson or the chat: a coach’s reply shows up here."
+      >
         <ul aria-label="My attempts" className="grid gap-3 sm:gap-4">
           {items.map((item) => (
             <MyAttempt key={item.attempt.id} item={item} />
           ))}
         </ul>
-      )}
+      </ListStatus>
       {mine.hasNextPage && (
         <Button
           variant="outline"

@@ -6,9 +6,8 @@ import {
   type AssignmentStatus,
 } from '@common/contracts/assignments-values';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
-import { Card } from '../../../components/ui/card';
+import { ListStatus } from '../../../components/list-status';
 import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/spinner';
 import { serverErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useDeleteAssignment } from '../api/delete-assignment';
@@ -87,21 +86,14 @@ export function CoachDrills() {
             </select>
           </div>
         </div>
-        {drills.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-24 w-full rounded-xl" />
-            <Skeleton className="h-24 w-full rounded-xl" />
-          </div>
-        ) : drills.isError ? (
-          <Card className="p-5 text-sm">
-            The drills could not be loaded. {serverErrorMessage(drills.error) ?? 'Check your connection.'}
-          </Card>
-        ) : items.length === 0 ? (
-          <Card className="grid justify-items-center gap-2 p-8 text-center">
-            <Target aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="font-semibold">No drills{member || status ? ' match these filters' : ' yet'}</p>
-          </Card>
-        ) : (
+        <ListStatus
+          query={drills}
+          empty={items.length === 0}
+          skeletonClassName="h-24"
+          failed="The drills could not be loaded."
+          icon={Target}
+          emptyTitle={`No drills${member || status ? ' match these filters' : ' yet'}`}
+        >
           <ul aria-label="Members’ drills" className="grid gap-3">
             {items.map((item) => (
               <DrillCard
@@ -136,7 +128,7 @@ export function CoachDrills() {
               />
             ))}
           </ul>
-        )}
+        </ListStatus>
       </section>
     </div>
   );

@@ -2,9 +2,7 @@ import { Target } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { ASSIGNMENT_PARAM } from '@common/notification-links';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/spinner';
-import { serverErrorMessage } from '../../../lib/api-error';
+import { ListStatus } from '../../../components/list-status';
 import { useAssignments } from '../api/get-assignments';
 import { memberDrillOrder } from '../drill-lessons';
 import { DrillCard } from './drill-card';
@@ -50,30 +48,21 @@ export function MyDrills() {
               } Times are in ${timeZone}.`}
         </p>
       </div>
-      {drills.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <Skeleton className="h-24 w-full rounded-xl" />
-          <Skeleton className="h-24 w-full rounded-xl" />
-        </div>
-      ) : drills.isError ? (
-        <Card className="p-5 text-sm">
-          Your drills could not be loaded. {serverErrorMessage(drills.error) ?? 'Check your connection.'}
-        </Card>
-      ) : items.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 p-8 text-center">
-          <Target aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-semibold">No drills yet</p>
-          <p className="text-sm text-muted-foreground">
-            When a coach assigns you a lesson as a drill, it shows up here.
-          </p>
-        </Card>
-      ) : (
+      <ListStatus
+        query={drills}
+        empty={items.length === 0}
+        skeletonClassName="h-24"
+        failed="Your drills could not be loaded."
+        icon={Target}
+        emptyTitle="No drills yet"
+        emptyText="When a coach assigns you a lesson as a drill, it shows up here."
+      >
         <ul aria-label="My drills" className="grid gap-3">
           {items.map((item) => (
             <DrillCard key={item.id} item={item} timeZone={timeZone} targeted={item.id === target} />
           ))}
         </ul>
-      )}
+      </ListStatus>
     </div>
   );
 }
