@@ -114,6 +114,11 @@ describe('Drills', () => {
           ),
         )
         .toBe(drillId);
+      // The address then drops the parameter; the highlight stays. A link to a drill gone says so.
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      expect(await page.locator(`[data-drill-id="${drillId}"] article[data-target-message]`).count()).toBe(1);
+      await page.goto('/drills?assignment=00000000-0000-4000-8000-000000000000');
+      await toasts(page).filter({ hasText: 'That drill is no longer assigned' }).waitFor();
 
       // The coach's list says done too.
       await coachPage.reload();

@@ -31,9 +31,9 @@ export function CoachDrills() {
   const drills = useAssignments({ member: member || undefined, status: status || undefined });
   const members = useAssignableMembers({ enabled: true });
   const remove = useDeleteAssignment();
-  const target = useTargetDrill();
   const timeZone = drills.data?.timeZone ?? 'UTC';
   const items = drills.data?.items ?? [];
+  const target = useTargetDrill(drills.isSuccess, items);
   useBringIntoView(target, drills.isSuccess);
 
   return (

@@ -1,15 +1,24 @@
 import { Target } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useSearch } from 'wouter';
+import type { AssignmentItem } from '@common/contracts/assignments';
 import { ASSIGNMENT_PARAM } from '@common/notification-links';
 import { ListStatus } from '../../../components/list-status';
+import { useLinkTarget } from '../../../lib/use-link-target';
 import { useAssignments } from '../api/get-assignments';
 import { memberDrillOrder } from '../drill-lessons';
 import { DrillCard } from './drill-card';
 
-/** The drill `?assignment=<id>` names, if any. */
-export function useTargetDrill(): string | null {
-  return new URLSearchParams(useSearch()).get(ASSIGNMENT_PARAM);
+/**
+ * The drill a link names (`?assignment=<id>`, a notification's), kept once the address drops it; a
+ * link to a drill the list does not hold (deleted) says so.
+ */
+export function useTargetDrill(ready: boolean, items: readonly AssignmentItem[]): string | null {
+  return useLinkTarget(
+    ASSIGNMENT_PARAM,
+    ready,
+    (id) => items.some((i) => i.id === id),
+    'That drill is no longer assigned',
+  );
 }
 
 /** Brings the targeted drill into view and focuses it, once, when it is drawn. */
@@ -31,8 +40,8 @@ export function useBringIntoView(target: string | null, ready: boolean) {
  */
 export function MyDrills() {
   const drills = useAssignments();
-  const target = useTargetDrill();
   const items = useMemo(() => memberDrillOrder(drills.data?.items ?? []), [drills.data]);
+  const target = useTargetDrill(drills.isSuccess, items);
   const timeZone = drills.data?.timeZone ?? 'UTC';
   const open = items.filter((i) => i.status === 'open').length;
   useBringIntoView(target, drills.isSuccess);
