@@ -24,7 +24,8 @@ export function Avatar({
   className?: string;
   decorative?: boolean;
 }) {
-  // The source that failed to load, if any: a new source is tried again.
+  // The source that loaded, and the one that failed, if any: a new source is tried again.
+  const [loaded, setLoaded] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const url = src ? smallMediaUrl(src) : null;
   const picture = url !== null && failed !== url;
@@ -40,9 +41,12 @@ export function Avatar({
         <img
           src={url}
           alt={name}
-          // React listens before it sets the source: an error is never missed (nothing here is hydrated).
+          // React listens before it sets the source: no load or error is missed (nothing here is
+          // hydrated). Hidden until loaded, as Radix drew it only then: no half-drawn picture, and no
+          // `img` in the accessibility tree before it has something to show.
+          onLoad={() => setLoaded(url)}
           onError={() => setFailed(url)}
-          className="aspect-square size-full object-cover"
+          className={cn('aspect-square size-full object-cover', loaded !== url && 'invisible')}
         />
       ) : (
         <span className="flex size-full items-center justify-center bg-gradient-to-br from-orange-700 to-red-700 font-black tracking-wide text-white">
