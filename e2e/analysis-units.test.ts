@@ -54,9 +54,7 @@ async function calibrate(page: Page, tool: Locator, length: string, unit: string
   await dialog.getByRole('button', { name: 'Calibrate' }).click();
   await dialog.waitFor({ state: 'detached' });
   // The dialog gives the focus back to the canvas a task after it closes: the next key is the canvas's.
-  await expect
-    .poll(() => canvasIn(tool).evaluate((canvas) => document.activeElement === canvas))
-    .toBe(true);
+  await expect.poll(() => canvasIn(tool).evaluate((canvas) => document.activeElement === canvas)).toBe(true);
 }
 
 describe('real units: calibration and trajectory (issue 33, part 3)', () => {
