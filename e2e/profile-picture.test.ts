@@ -35,7 +35,7 @@ describe('profile picture', () => {
     releaseUpload();
     await toasts(page).getByText('Profile picture updated').waitFor();
 
-    // Radix renders the <img> only once the picture has loaded from /api/media/…
+    // The avatar shows its <img> only once the picture has loaded from /api/media/… (decision 85).
     const headerPicture = page.getByRole('button', { name: 'User menu' }).locator('img');
     await headerPicture.waitFor();
     // Its small version (decision 71), a WebP made from the PNG sent.
