@@ -124,7 +124,8 @@ describe('the installable app', () => {
           url: (n.data as { url: string }).url,
         })),
       );
-    await expect.poll(async () => (await shown()).length).toBe(2);
+    // The worker shows each in a task of its own: on a loaded machine that can take more than a second.
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(2);
     expect(await shown()).toEqual(
       expect.arrayContaining([
         {

@@ -11,11 +11,12 @@ export function highlightMessage(container: HTMLElement | null, messageId: numbe
   if (!el) return false;
   // At once, not smoothly, so that the list's own scroll position is final right away.
   el.scrollIntoView({ block: 'center', behavior: 'instant' });
-  // Told now, not at the next frame's scroll event: a resize observer of this frame would otherwise
-  // still think the member is at the end and scroll back there.
-  container?.dispatchEvent(new Event('scroll'));
   if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
   el.focus({ preventScroll: true });
+  // Told now, not at the next frame's scroll event: a resize observer of this frame would otherwise
+  // still think the member is at the end and scroll back there. Focused first, so that the list keeps
+  // this message where it is while those around it take their real heights (decision 85).
+  container?.dispatchEvent(new Event('scroll'));
   el.removeAttribute(TARGET_ATTRIBUTE);
   // Restarts the fade when the same message is asked for again.
   void el.offsetWidth;

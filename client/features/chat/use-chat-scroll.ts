@@ -130,7 +130,9 @@ export function useChatScroll(
     settle();
     stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
     if (stuck.current) setHasUnseen(false);
-    anchor.current = stuck.current ? null : topRow(el, contentRef.current);
+    anchor.current = stuck.current
+      ? null
+      : (focusedRow(el, contentRef.current) ?? topRow(el, contentRef.current));
     remember(el);
     if (el.scrollTop <= LOAD_OLDER_PX && el.scrollHeight > el.clientHeight) onReachStartRef.current();
   }, [remember, settle, viewportRef]);
@@ -145,6 +147,22 @@ export function useChatScroll(
   }, [settle, viewportRef]);
 
   return { viewportRef, contentRef, onScroll, hasUnseen, scrollToEnd };
+}
+
+/**
+ * The row holding the focus, when it is in view (a notification's target, a message the keyboard is
+ * on), with its distance from the view's top: that one stays put while rows around it take their real
+ * heights, rather than the row at the top of the view.
+ */
+function focusedRow(el: HTMLElement, list: HTMLElement | null): { row: Element; top: number } | null {
+  let row = document.activeElement;
+  if (!list || !row || !list.contains(row)) return null;
+  while (row.parentElement && row.parentElement !== list) row = row.parentElement;
+  if (row.parentElement !== list) return null;
+  const view = el.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  if (box.bottom <= view.top || box.top >= view.bottom) return null;
+  return { row, top: box.top - view.top };
 }
 
 /**
