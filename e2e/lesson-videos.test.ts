@@ -189,8 +189,10 @@ describe('lesson videos', () => {
     const { page, context, baseURL } = f;
     await signInAsAdmin(context, baseURL);
     const calls = recordUploadCalls(page);
-    await page.goto('/think-tanks/psychological/neuro-remodeling/research');
-    await page.getByRole('heading', { name: '312 · Research' }).waitFor();
+    // A lesson no other browser test gives a video (e2e/progress uploads one to 312 · Research in the
+    // same server, so this one's "No video uploaded yet" depended on which file ran first).
+    await page.goto('/think-tanks/psychological/neuro-remodeling/modalities');
+    await page.getByRole('heading', { name: '314 · Modalities' }).waitFor();
     await page.getByText('No video uploaded yet').waitFor();
 
     await chooseLessonVideo(page, { name: 'team.png', mimeType: 'image/png', buffer: TINY_PNG });
