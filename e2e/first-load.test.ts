@@ -179,7 +179,8 @@ describe('the first visit', () => {
     expect(pages).toContain('/think-tanks/physiological');
     expect(pages).toContain('/profile');
 
-    const shortcuts = page.locator('details').filter({ hasText: 'Keyboard shortcuts' });
+    const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    const shortcutsHelp = page.getByText('They work while the tool has focus.');
     for (const viewport of [
       { width: 375, height: 667 },
       { width: 1280, height: 800 },
@@ -197,16 +198,15 @@ describe('the first visit', () => {
           .poll(() => page.getByRole('button', { name: 'Start Recording' }).isEnabled(), { timeout: 15_000 })
           .toBe(true);
         // The shortcuts open beside the steps on a laptop, folded under them on a phone: the page shows
-        // what React believes, and one press on the summary opens or closes them.
+        // what its button says, and one press on it opens or closes them.
         const phone = viewport.width < 768;
         await expect
-          .poll(() => shortcuts.evaluate((d) => (d as HTMLDetailsElement).open), { timeout: 5_000 })
-          .toBe(!phone);
-        expect(await page.getByText('They work while the tool has focus.').isVisible()).toBe(!phone);
-        await shortcuts.getByText('Keyboard shortcuts').click();
-        await expect
-          .poll(() => page.getByText('They work while the tool has focus.').isVisible())
-          .toBe(phone);
+          .poll(() => shortcuts.getAttribute('aria-expanded'), { timeout: 5_000 })
+          .toBe(String(!phone));
+        expect(await shortcutsHelp.isVisible()).toBe(!phone);
+        await shortcuts.click();
+        await expect.poll(() => shortcutsHelp.isVisible()).toBe(phone);
+        expect(await shortcuts.getAttribute('aria-expanded')).toBe(String(phone));
       }
     }
     // The visitor's prerendered home page too, at both sizes.

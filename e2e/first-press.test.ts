@@ -90,4 +90,33 @@ describe('the first press on the physiological page, while it loads', () => {
     held.release();
     await expect.poll(() => sync.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
   });
+
+  it('draws Side by Side where it stays on a phone: nothing above it moves as the page comes to life', async () => {
+    const { browser, context } = f;
+    await signUpViaApi(context, f.baseURL);
+    const phone = { width: 375, height: 812 };
+    const title = (page: Page) => page.getByRole('heading', { name: 'Side by Side' });
+    const top = (page: Page) => title(page).evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+    // Where the page the server sent puts it, with no script at all.
+    const still = await browser.newContext({
+      baseURL: f.baseURL,
+      viewport: phone,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const drawn = await still.newPage();
+    await drawn.goto(PAGE);
+    const before = await top(drawn);
+    await still.close();
+    // Where it is once the page runs, its tool, recorder and sections hydrated. (A slow phone hydrated
+    // the page above it while a finger was on its Sync: the press landed beside it.)
+    const { page } = f;
+    await page.setViewportSize(phone);
+    await page.goto(PAGE);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Start Recording' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await top(page)).toBe(before);
+  });
 });

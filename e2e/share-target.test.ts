@@ -90,11 +90,26 @@ async function sentToServer(requests: Request[]) {
   return out;
 }
 
-/** How many files the server keeps in its uploads folder (e2e files run one at a time). */
-function serverUploads(): number {
+/**
+ * The files in the server's uploads folder that hold exactly the bytes of one of `payloads`. Counted by
+ * content, not by number: the server also writes files of its own meanwhile (a picture's smaller
+ * version made when a page asks for it, a previous file's late work), and none of those is an upload.
+ */
+function serverCopies(payloads: FilePayload[]): string[] {
   const dir = path.join(inject('dataDir'), 'uploads');
-  if (!fs.existsSync(dir)) return 0;
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  if (!fs.existsSync(dir)) return [];
+  const sizes = new Set(payloads.map((p) => p.buffer.length));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => {
+      const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
+      if (size === undefined || !sizes.has(size)) return false;
+      const bytes = fs.readFileSync(file);
+      return payloads.some((p) => p.buffer.equals(bytes));
+    })
+    .sort();
 }
 
 const player = (page: Page, n: 1 | 2) => page.getByRole('region', { name: `Player ${n} - Member ${n}` });
@@ -139,7 +154,7 @@ describe('sharing a clip to the app', () => {
     await page.goto('/');
     await controlled(page);
     const requests = watchRequests(page);
-    const uploadsBefore = serverUploads();
+    const copiesBefore = serverCopies([VIDEO, IMAGE]);
 
     await share(page, [VIDEO, IMAGE]);
     await page.waitForURL((url) => url.pathname === PAGE);
@@ -151,7 +166,7 @@ describe('sharing a clip to the app', () => {
     expect(post, 'the share was posted').toBeDefined();
     expect((await post!.response())?.fromServiceWorker()).toBe(true);
     expect(await sentToServer(requests)).toEqual([]);
-    expect(serverUploads()).toBe(uploadsBefore);
+    expect(serverCopies([VIDEO, IMAGE]), 'no copy of the shared files on the server').toEqual(copiesBefore);
 
     const notice = page.getByRole('status').filter({ hasText: 'Opened the shared' });
     expect(await notice.textContent()).toContain(

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useLayoutEffect, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { SHORTCUTS } from '../engine/shortcuts';
 
 const STEPS = [
@@ -18,22 +18,35 @@ const STEPS = [
   'Overlay draws Player 2 over Player 1, both kept in Sync, with both players’ drawings: set its Opacity with the slider (arrow keys, Page Up/Down, Home/End); zoom Player 1 to zoom both, or pan and zoom Player 2 on its own canvas to line the athletes up. Export takes the overlay as shown.',
 ] as const;
 
-/** Wide enough for the steps and the shortcuts side by side (Tailwind's md). */
+/** Wide enough for the steps and the shortcuts side by side (Tailwind's md, as `md:` below). */
 const SIDE_BY_SIDE = '(min-width: 768px)';
+
+function subscribeToWidth(onChange: () => void): () => void {
+  const query = window.matchMedia?.(SIDE_BY_SIDE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+const isWide = () => window.matchMedia?.(SIDE_BY_SIDE).matches ?? true;
 
 /**
  * The contents of the physiological page's 'How to Use' card: the steps of the analysis tool and its
  * keyboard shortcuts, which start folded on a phone (few phones have a keyboard, and the list is
  * long). Light: no engine code, so the card does not wait for the tool's chunk.
+ *
+ * The width decides the fold in CSS, not in a script: the prerendered page is folded on a phone before
+ * any script runs. (It used to be drawn open and folded once hydrated, which on a slow phone moved
+ * Side by Side, below, by some 840 px under a finger about to press it.) A press on the heading opens
+ * or closes them at any width.
  */
 export function HowToUseContent() {
-  // Open at first, as in the page prerendered without a screen to measure: the first render in the
-  // browser must draw the same, or hydration keeps the server's `open` while React believes it closed
-  // (issue 30's hydration mismatch). A phone folds them just after, before the card is scrolled to.
-  const [shortcutsOpen, setShortcutsOpen] = useState(true);
-  useLayoutEffect(() => {
-    if (window.matchMedia && !window.matchMedia(SIDE_BY_SIDE).matches) setShortcutsOpen(false);
-  }, []);
+  /** Set by a press; until then the width decides. */
+  const [pressed, setPressed] = useState<boolean | null>(null);
+  // What the width decides, for the button's state only (the fold itself is CSS): the server, which
+  // has no width, says folded, and the browser corrects it once hydrated, moving nothing.
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, () => false);
+  const open = pressed ?? wide;
+  const contentId = useId();
+  const fold = pressed === null ? 'hidden md:block' : pressed ? '' : 'hidden';
   return (
     <div className="grid gap-5 text-sm md:grid-cols-[3fr_2fr]">
       <ol className="grid list-decimal gap-1.5 pl-5 marker:font-semibold marker:text-brand sm:gap-2">
@@ -43,42 +56,48 @@ export function HowToUseContent() {
           </li>
         ))}
       </ol>
-      <details
-        open={shortcutsOpen}
-        onToggle={(e) => setShortcutsOpen(e.currentTarget.open)}
-        className="group"
-      >
-        <summary className="mb-2 flex cursor-pointer list-none items-center gap-1 rounded-sm [&::-webkit-details-marker]:hidden">
-          <ChevronRight
-            aria-hidden="true"
-            className="size-4 text-muted-foreground transition-transform group-open:rotate-90 motion-reduce:transition-none"
-          />
-          <h3 className="text-xs font-bold uppercase tracking-wide text-muted-foreground">
+      <div>
+        <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-muted-foreground">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={contentId}
+            onClick={() => setPressed(!open)}
+            className="flex items-center gap-1 rounded-sm uppercase"
+          >
+            <ChevronRight
+              aria-hidden="true"
+              className={`size-4 transition-transform motion-reduce:transition-none ${
+                pressed === null ? 'md:rotate-90' : pressed ? 'rotate-90' : ''
+              }`}
+            />
             Keyboard shortcuts
-          </h3>
-        </summary>
-        <p className="mb-3 text-muted-foreground">
-          They work while the tool has focus. No mouse? Tab to the canvas: the arrow keys move a crosshair and
-          Enter sets each point.
-        </p>
-        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
-          {SHORTCUTS.map(({ keys, action }) => (
-            <div key={action} className="contents">
-              <dt className="flex gap-1">
-                {keys.map((k) => (
-                  <kbd
-                    key={k}
-                    className="min-w-7 rounded border border-b-2 bg-muted px-1.5 py-0.5 text-center font-mono text-xs font-semibold"
-                  >
-                    {k}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-muted-foreground">{action}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+          </button>
+        </h3>
+        <div id={contentId} className={fold}>
+          <p className="mb-3 text-muted-foreground">
+            They work while the tool has focus. No mouse? Tab to the canvas: the arrow keys move a crosshair
+            and Enter sets each point.
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2">
+            {SHORTCUTS.map(({ keys, action }) => (
+              <div key={action} className="contents">
+                <dt className="flex gap-1">
+                  {keys.map((k) => (
+                    <kbd
+                      key={k}
+                      className="min-w-7 rounded border border-b-2 bg-muted px-1.5 py-0.5 text-center font-mono text-xs font-semibold"
+                    >
+                      {k}
+                    </kbd>
+                  ))}
+                </dt>
+                <dd className="text-muted-foreground">{action}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
     </div>
   );
 }
