@@ -153,14 +153,19 @@ describe('the chat by keyboard and for screen readers', () => {
     // The app runs (the user menu is drawn once it knows the member): Tab then walks the final page.
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    // Tab from the top of the page to the message box. The room's messages are on the way, each with its
-    // actions button, and after the other chat files the room holds up to its 100 newest: the bound
-    // only stops a walk that never gets there.
+    // Tab from the top of the page to the room: its first stop, before its messages (up to its 100
+    // newest, each with its actions button), is a link past them, shown while it has the focus.
+    const skip = page.getByRole('link', { name: 'Skip to message box' });
     let tabs = 0;
-    while (!(await messageBox(page).evaluate((el) => el === document.activeElement))) {
-      expect(++tabs, 'the message box is reached by Tab').toBeLessThan(300);
+    while (!(await skip.evaluate((el) => el === document.activeElement))) {
+      expect(++tabs, 'the link past the messages is reached by Tab').toBeLessThan(80);
       await page.keyboard.press('Tab');
     }
+    expect((await skip.boundingBox())!.width).toBeGreaterThan(100);
+    await page.keyboard.press('Enter');
+    expect(await messageBox(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // Out of sight again (the screen readers' 1 px) once the focus has left it.
+    expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1);
     const text = uniqueText('sent by keyboard');
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@ import {
   discussionBox,
   discussionClear,
   discussionLog,
+  discussionPanel,
   openDiscussionPage,
   postToDiscussionViaApi,
 } from './fixtures/think-tanks';
@@ -125,5 +126,18 @@ describe('saved discussions', () => {
     } finally {
       await member.context.close();
     }
+  });
+
+  it('lets a keyboard skip past the messages to the box, by a link shown while it has the focus', async () => {
+    const { page, context, baseURL } = f;
+    await signUpViaApi(context, baseURL);
+    await openDiscussionPage(page, '/think-tanks/psychological/neuro-remodeling/theory');
+    const skip = discussionPanel(page).getByRole('link', { name: 'Skip to message box' });
+    // A Tab first, so that the focus counts as a keyboard one (its ring and the link show).
+    await page.keyboard.press('Tab');
+    await skip.focus();
+    expect((await skip.boundingBox())!.width).toBeGreaterThan(100);
+    await page.keyboard.press('Enter');
+    expect(await discussionBox(page).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

@@ -97,7 +97,7 @@ export function ChatComposer({ onSending }: { onSending: () => void }) {
   }
 
   return (
-    <div className="shrink-0">
+    <div className="shrink-0" data-composer="">
       {attachment.progress !== null ? (
         <UploadProgress percent={attachment.progress} onCancel={attachment.cancel} />
       ) : null}

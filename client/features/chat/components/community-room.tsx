@@ -23,6 +23,7 @@ import { announcementOf } from '../chat-announcement';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { PanelHeader } from './chat-panel-header';
+import { SkipToMessageBox } from '../../../components/skip-to-message-box';
 
 /** The member's view of the room: the messages, kept current, and the input. */
 export function CommunityRoom({ username }: { username: string }) {
@@ -85,6 +86,7 @@ export function CommunityRoom({ username }: { username: string }) {
     <>
       <PanelHeader stream={stream} />
       <div className="relative min-h-0 flex-1" data-stream={stream}>
+        <SkipToMessageBox />
         <div
           ref={scroll.viewportRef}
           onScroll={() => {

@@ -54,7 +54,7 @@ export function DiscussionComposer({
   }, [replyTo, textRef]);
 
   return (
-    <div className="shrink-0">
+    <div className="shrink-0" data-composer="">
       {replyTo ? <ReplyingTo message={replyTo} onCancel={() => onReplyChange?.(null)} /> : null}
       <div className={cn('flex items-end gap-2 px-3 py-3 sm:px-4', !replyTo && 'border-t')}>
         {timing.second !== null ? <VideoTimeToggle {...timing} /> : null}

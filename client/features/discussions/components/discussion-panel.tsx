@@ -16,6 +16,7 @@ import { useFollowEnd } from '../use-follow-end';
 import { useDiscussionTarget } from '../use-discussion-target';
 import { ClearDiscussionButton } from './clear-discussion-button';
 import { DiscussionComposer } from './discussion-composer';
+import { SkipToMessageBox } from '../../../components/skip-to-message-box';
 import { DiscussionMessageItem } from './discussion-message-item';
 
 const describeMessage = (m: DiscussionMessage) =>
@@ -64,7 +65,7 @@ export function DiscussionPanel({
     <Card
       aria-labelledby={titleId}
       data-live={live}
-      className={cn('flex h-[640px] flex-col overflow-hidden', className)}
+      className={cn('relative flex h-[640px] flex-col overflow-hidden', className)}
     >
       <header className="flex shrink-0 items-center gap-3 border-b px-4 py-3 sm:px-5">
         <span className="grid size-9 place-items-center rounded-lg bg-primary/15 text-brand">
@@ -77,6 +78,8 @@ export function DiscussionPanel({
           <ClearDiscussionButton thread={thread} disabled={!messages || messages.length === 0} />
         ) : null}
       </header>
+      {/* Shown below the header. */}
+      <SkipToMessageBox className="focus:top-[4.5rem]" />
       <div
         ref={follow.viewportRef}
         onScroll={follow.onScroll}
