@@ -13,6 +13,8 @@
 // for (Lighthouse's own calibration from the host's benchmark index, the median of three first runs; the
 // preset's 4× assumes a host of about 1,500: on a faster host 4× stands for a faster phone, on a slower
 // one for a slower phone). The benchmark index and the slowdown used are printed either way.
+// BENCH_TRACE_SAVE=<folder> keeps each raw trace there (Chrome's Performance panel opens it); BENCH_TRACE_TOP
+// lists more functions per task.
 // --dir <folder> measures the build in that folder (a copy of the tree, say) instead of this one's dist/.
 // Usage: node --import tsx bench/first-load.ts [--no-build] [--runs 3] [--baseline <git ref> | --baseline none]
 //          [--pages visitor,/,/profile,/member,area,topic,lesson,physiological] [--trace] [--calibrate]
@@ -285,6 +287,12 @@ async function traces() {
             await tracePageLoad(browser, server.base + page.path(server), {
               cookie: page.signedIn ? server.member.cookie : undefined,
               sourceDir: path.join(server.dir, 'dist', 'client'),
+              saveTo: process.env.BENCH_TRACE_SAVE
+                ? path.join(
+                    process.env.BENCH_TRACE_SAVE,
+                    `${server.label.replace(/\W+/g, '-')}-${page.name.replace(/\W+/g, '_') || 'home'}-${run}.json`,
+                  )
+                : undefined,
             }),
           );
         }

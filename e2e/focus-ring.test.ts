@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TOPICS } from '@common/curriculum';
 import { TINY_PNG, signInAsAdmin, signUpViaApi, useBrowser } from './fixtures/browser';
-import { attach, newestMessage, openChat } from './fixtures/chat';
+import { attach, newestMessage, openChat, scrollUpUntilDrawn } from './fixtures/chat';
 import { measureFocusRing, tabThrough } from './fixtures/focus-ring';
 
 const f = useBrowser();
@@ -129,6 +129,8 @@ describe('focus rings', () => {
     await page.reload();
     await page.locator('[role="log"][aria-busy="false"]').waitFor();
     const photo = page.getByRole('button', { name: 'Open photo' }).last();
+    // 27 messages came after it: the room draws it once scrolled up to (decision 90).
+    await scrollUpUntilDrawn(page, photo);
     for (const edge of ['top', 'bottom'] as const) {
       // The photo just inside the log's edge (whole, but its ring outside), and keyboard focus on the
       // Tab stop before it (top) or after it (bottom); then one Tab (or Shift+Tab) onto the photo.

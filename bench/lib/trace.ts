@@ -23,6 +23,13 @@ export type Task = {
   scripts: { what: string; ms: number }[];
   /** The functions that took its time (self time, from the sampling profiler), by time spent (ms). */
   functions: { what: string; ms: number }[];
+  /**
+   * The browser's own rendering work in it, forced by a script or not (ms), by kind: style
+   * recalculation (with the elements it restyled), layout (with the objects laid out of the whole),
+   * paint, and the parsing of HTML and style sheets. A script's "self" time above includes what it
+   * forced.
+   */
+  rendering: { what: string; ms: number }[];
 };
 
 export type PageTrace = { tasks: Task[]; longestMs: number; tbtMs: number; quietAtMs: number };
@@ -38,6 +45,8 @@ type TraceEvent = {
   id?: string;
   args?: {
     name?: string;
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
     data?: Record<string, unknown> & {
       url?: string;
       functionName?: string;
@@ -189,6 +198,7 @@ function analyse(events: TraceEvent[], url: string, sourceDir?: string): PageTra
         scripts.set(what, (scripts.get(what) ?? 0) + (c.dur ?? 0) / 1000);
       }
     }
+    const rendering = renderingOf(inside);
     const functions = new Map<string, number>();
     for (const s of samples) {
       if (s.ts < task.ts || s.ts >= end) continue;
@@ -206,6 +216,7 @@ function analyse(events: TraceEvent[], url: string, sourceDir?: string): PageTra
       kind: kind || 'RunTask',
       scripts: top(scripts),
       functions: top(functions),
+      rendering,
     };
   });
   const longest = tasks.reduce((m, t) => Math.max(m, t.durationMs), 0);
@@ -221,6 +232,44 @@ function analyse(events: TraceEvent[], url: string, sourceDir?: string): PageTra
     tbtMs: tbt,
     quietAtMs: quietAt,
   };
+}
+
+/** The trace event names of the browser's rendering work, and what --trace calls them. */
+const RENDERING: Record<string, string> = {
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  Layerize: 'paint',
+  ParseHTML: 'parse HTML',
+  ParseAuthorStyleSheet: 'parse CSS',
+};
+
+/** The rendering work among a task's events, summed by kind, with how much each kind touched. */
+function renderingOf(inside: TraceEvent[]): Task['rendering'] {
+  const sums = new Map<string, { ms: number; elements: number; dirty: number; total: number }>();
+  for (const e of inside) {
+    const kind = RENDERING[e.name];
+    if (!kind) continue;
+    const sum = sums.get(kind) ?? { ms: 0, elements: 0, dirty: 0, total: 0 };
+    sum.ms += (e.dur ?? 0) / 1000;
+    sum.elements += Number(e.args?.elementCount ?? e.args?.data?.elementCount ?? 0);
+    sum.dirty += Number(e.args?.beginData?.dirtyObjects ?? 0);
+    sum.total = Math.max(sum.total, Number(e.args?.beginData?.totalObjects ?? 0));
+    sums.set(kind, sum);
+  }
+  return [...sums.entries()]
+    .filter(([, sum]) => sum.ms >= 1)
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([kind, sum]) => ({
+      what:
+        kind === 'style' && sum.elements
+          ? `style (${sum.elements} elements)`
+          : kind === 'layout' && sum.total
+            ? `layout (${sum.dirty} of ${sum.total} objects)`
+            : kind,
+      ms: sum.ms,
+    }));
 }
 
 const shortUrl = (url: string, origin: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
@@ -319,6 +368,10 @@ export function formatTrace(label: string, trace: PageTrace, minMs = 50): string
       lines.push(`           ${s.ms.toFixed(0).padStart(4)} ms  ${s.what}`);
     for (const f of t.functions.slice(0, TOP > 6 ? TOP : 4))
       lines.push(`           ${f.ms.toFixed(0).padStart(4)} ms  self in ${f.what}`);
+    if (t.rendering.length)
+      lines.push(
+        `           rendering: ${t.rendering.map((r) => `${r.what} ${r.ms.toFixed(0)} ms`).join(', ')}`,
+      );
   }
   return lines.join('\n');
 }

@@ -3,13 +3,14 @@ import type { ChatMessage } from '@common/contracts/chat';
 
 // Within this distance of the end the member counts as reading the newest messages.
 const STICK_PX = 48;
-// Within this distance of the start, the page before is loaded.
+// Within this distance of the start, the page before is loaded (or more of the messages held drawn).
 const LOAD_OLDER_PX = 80;
 
 /**
  * The message list's scrolling: it follows new messages while the member is at the end; scrolled up to
  * read, it stays put and reports `hasUnseen` (for the 'New messages' button). Older messages added at the
- * start keep the same messages in view. Reaching the start calls `onReachStart`. `viewportRef` is the
+ * start keep the same messages in view. Reaching the start, or scrolling up within a view of it, calls
+ * `onReachStart`. `viewportRef` is the
  * list's scrolling element (the room's, which its other hooks read too).
  */
 export function useChatScroll(
@@ -126,6 +127,7 @@ export function useChatScroll(
   const onScroll = useCallback(() => {
     const el = viewportRef.current;
     if (!el) return;
+    const previousTop = last.current.scrollTop;
     // A scroll before the frame that settles the last commit: settle it first, from where it was.
     settle();
     stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
@@ -134,7 +136,14 @@ export function useChatScroll(
       ? null
       : (focusedRow(el, contentRef.current) ?? topRow(el, contentRef.current));
     remember(el);
-    if (el.scrollTop <= LOAD_OLDER_PX && el.scrollHeight > el.clientHeight) onReachStartRef.current();
+    // At the start, or scrolling up within a view of it (what comes next is there before it is
+    // reached; a scroll down, or the list's own to its end, asks for nothing).
+    const up = el.scrollTop < previousTop;
+    if (
+      el.scrollHeight > el.clientHeight &&
+      (el.scrollTop <= LOAD_OLDER_PX || (up && el.scrollTop <= el.clientHeight))
+    )
+      onReachStartRef.current();
   }, [remember, settle, viewportRef]);
 
   /** Jumps to the newest message and follows again (the 'New messages' button, an own message). */

@@ -53,11 +53,11 @@ describe('nextDrawnFrom: each later step', () => {
 
   it('counts messages, not ids (ids have gaps where messages were deleted)', () => {
     const messages = room([2, 4, 6, 8, 10, ...ids(20, 60)]);
-    // 50 is the 36th message held: 4 before it is the 32nd, id 46; 25 is the 11th: 4 before it is
-    // the 7th, id 21; 10 is the 5th: the rest.
-    expect(DRAWN_STEP).toBe(4);
-    expect(nextDrawnFrom(messages, 50)).toBe(46);
-    expect(nextDrawnFrom(messages, 25)).toBe(21);
+    // 50 is the 36th message held: 8 before it is the 28th, id 42; 25 is the 11th: 8 before it is
+    // the 3rd, id 6; 10 is the 5th: the rest.
+    expect(DRAWN_STEP).toBe(8);
+    expect(nextDrawnFrom(messages, 50)).toBe(42);
+    expect(nextDrawnFrom(messages, 25)).toBe(6);
     expect(nextDrawnFrom(messages, 10)).toBeNull();
   });
 });

@@ -1,15 +1,13 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ChatMessage } from '@common/contracts/chat';
-import { whenIdle } from '../../lib/when-idle';
 
 /** The newest messages drawn as the room opens: more than its 400 px show on any screen. */
 export const FIRST_DRAWN = 12;
 /**
- * How many older messages held each later step draws: each step is a React commit and a frame's layout,
- * and 4 keep both under 50 ms at a phone's speed, below what counts as blocking (decision 85; 8 made
- * each 70-100 ms).
+ * How many older messages held each later step draws: about a view of the room's 400 px, drawn as the
+ * member scrolls within a view of the top (decision 90), so they are there before the top is reached.
  */
-export const DRAWN_STEP = 4;
+export const DRAWN_STEP = 8;
 
 /**
  * Where the drawn list starts: the oldest message id drawn, null for all of them. Before the member's
@@ -37,12 +35,13 @@ export function nextDrawnFrom(messages: readonly ChatMessage[], start: number): 
 }
 
 /**
- * The messages the room's list draws (docs/decisions.md decision 73). A room holds up to 100 messages,
- * and drawing them all as it opens took one task of a second and more at a phone's speed, the page
- * frozen and its pictures requested only after it. The newest FIRST_DRAWN are drawn first; the older
- * ones held follow DRAWN_STEP at a time while the page is idle, each step a transition React may
- * interrupt (the list keeps the same messages in view as they go in above, as for an older page).
- * `drawAll` draws the rest at once (the member reached the top before the steps did).
+ * The messages the room's list draws (docs/decisions.md decisions 73 and 90). A room holds up to 100
+ * messages, and drawing them all as it opens took one task of a second and more at a phone's speed.
+ * The newest FIRST_DRAWN are drawn first; the older ones held come DRAWN_STEP at a time when the member
+ * scrolls up towards them (`drawMore`, called by the list's scroll near its top), as a chat draws what
+ * is read, not in the background: drawing them all while the page was idle was a step of 60–120 ms at
+ * a phone's speed every half second, some 20 of them, for messages most visits never scroll to. The
+ * list keeps the same messages in view as they go in above, as for an older page.
  */
 export function useDrawnMessages(
   messages: readonly ChatMessage[] | undefined,
@@ -50,19 +49,15 @@ export function useDrawnMessages(
 ) {
   const [from, setFrom] = useState<number | null | undefined>(undefined);
   const start = drawnFrom(messages, from, keep);
+  // The first start drawn stays the start: a new message at the end must not take the oldest drawn
+  // one off the top (React renders again at once, before committing).
+  if (from === undefined && messages && messages.length > 0) setFrom(start);
   const drawn = useMemo(
     () => (messages && start !== null ? messages.filter((m) => m.id >= start) : messages),
     [messages, start],
   );
-
-  useEffect(() => {
-    if (!messages || start === null) {
-      if (messages && from !== null) setFrom(null);
-      return;
-    }
-    return whenIdle(() => startTransition(() => setFrom(nextDrawnFrom(messages, start))), 500);
-  }, [messages, start, from]);
-
-  const drawAll = useCallback(() => setFrom(null), []);
-  return { drawn, allDrawn: start === null, drawAll };
+  const drawMore = useCallback(() => {
+    if (messages && start !== null) setFrom(nextDrawnFrom(messages, start));
+  }, [messages, start]);
+  return { drawn, allDrawn: start === null, drawMore };
 }

@@ -57,13 +57,13 @@ export function CommunityRoom({ username }: { username: string }) {
   });
   useChatTarget(viewportRef, messages);
   const target = messageTargetFromSearch(useSearch())?.messageId;
-  // The newest first, the older ones held as the page is idle (decision 73).
-  const { drawn, allDrawn, drawAll } = useDrawnMessages(messages, [unread.dividerId, target]);
+  // The newest first, the older ones held as the member scrolls up to them (decisions 73 and 90).
+  const { drawn, allDrawn, drawMore } = useDrawnMessages(messages, [unread.dividerId, target]);
 
   const loadOlder = useCallback(() => {
-    // At the top: the messages held come first, then the page before them.
+    // Towards the top: the messages held come first, then the page before them.
     if (!allDrawn) {
-      drawAll();
+      drawMore();
       return;
     }
     if (loadingOlderRef.current || !room.data?.hasOlder) return;
@@ -75,7 +75,7 @@ export function CommunityRoom({ username }: { username: string }) {
         loadingOlderRef.current = false;
         setLoadingOlder(false);
       });
-  }, [queryClient, room.data?.hasOlder, allDrawn, drawAll]);
+  }, [queryClient, room.data?.hasOlder, allDrawn, drawMore]);
 
   const scroll = useChatScroll(drawn ?? [], loadOlder, viewportRef);
   const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
