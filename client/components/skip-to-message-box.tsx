@@ -3,8 +3,9 @@ import { cn } from '../lib/utils';
 /**
  * A link before a chat's messages, shown only while it has the focus: Tab reaches the message box
  * without walking through every message's own controls (the room holds up to 100 messages, each with
- * its actions button). `className` places it (it shows at the top of its positioned parent). It focuses the box of the panel (the `section`) it is in; while a voice message
- * is being recorded, which hides the box, the composer's first control.
+ * its actions button). It shows at the top of its positioned parent (`className` moves it). It focuses
+ * the box of the panel (the `section`) it is in; while a voice message is being recorded, which hides
+ * the box, the composer's first control.
  */
 export function SkipToMessageBox({ className }: { className?: string }) {
   return (

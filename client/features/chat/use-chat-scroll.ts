@@ -10,8 +10,8 @@ const LOAD_OLDER_PX = 80;
  * The message list's scrolling: it follows new messages while the member is at the end; scrolled up to
  * read, it stays put and reports `hasUnseen` (for the 'New messages' button). Older messages added at the
  * start keep the same messages in view. Reaching the start, or scrolling up within a view of it, calls
- * `onReachStart`. `viewportRef` is the
- * list's scrolling element (the room's, which its other hooks read too).
+ * `onReachStart`. `viewportRef` is the list's scrolling element (the room's, which its other hooks read
+ * too).
  */
 export function useChatScroll(
   messages: readonly ChatMessage[],
@@ -99,10 +99,9 @@ export function useChatScroll(
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   // Pictures and players that change size keep the end in view while following. Further up, the
-  // message read stays where it was: a message drawn in a later step is laid out only once near the
-  // view (`content-visibility: auto`, decision 85), and one above the view then takes its real height
-  // in place of its estimate. This runs after the frame's layout and before its paint (the browser's
-  // own scroll anchoring is off in the list: this hook moves it).
+  // message read stays where it was when one above the view takes its real height (a picture loaded).
+  // This runs after the frame's layout and before its paint (the browser's own scroll anchoring is off
+  // in the list: this hook moves it).
   useEffect(() => {
     const el = viewportRef.current;
     const content = contentRef.current;
