@@ -164,63 +164,83 @@ describe('the bell', () => {
 });
 
 describe('unread in the chat', () => {
-  it("shows 'N new messages' above the first unread one, with 'Jump to first unread', until read", async () => {
-    const { page, context, baseURL } = f;
-    const me = await signUpViaApi(context, baseURL);
-    const others = await Promise.all([secondMember(f), secondMember(f)]);
-    try {
-      // Read to the end once: the position is kept on the server.
-      const sent = readSent(page);
-      await postViaApi(others[0]!.context, baseURL, uniqueText('Already read'));
-      await openChat(page);
-      await sent;
-      await page.goto('/notifications');
+  // Whichever of the room's two first answers comes first: its messages, or where the member stopped
+  // reading (the divider is placed when both are in, in the frame the list moves to its end).
+  it.each([
+    ['its messages come first', false],
+    ['where the member stopped reading comes first', true],
+  ])(
+    "shows 'N new messages' above the first unread one, with 'Jump to first unread', until read (%s)",
+    async (_, positionFirst) => {
+      const { page, context, baseURL } = f;
+      const me = await signUpViaApi(context, baseURL);
+      const others = await Promise.all([secondMember(f), secondMember(f)]);
+      try {
+        // Read to the end once: the position is kept on the server.
+        const sent = readSent(page);
+        await postViaApi(others[0]!.context, baseURL, uniqueText('Already read'));
+        await openChat(page);
+        await sent;
+        await page.goto('/notifications');
 
-      // 30 messages while away (and one of mine, which is never unread).
-      const firstUnread = await postViaApi(others[0]!.context, baseURL, uniqueText('First unread'));
-      for (const [n, sender] of others.entries()) {
-        for (let i = n === 0 ? 1 : 0; i < 15; i += 1)
-          await postViaApi(sender.context, baseURL, uniqueText(`Away ${n}.${i}`));
+        // 30 messages while away (and one of mine, which is never unread).
+        const firstUnread = await postViaApi(others[0]!.context, baseURL, uniqueText('First unread'));
+        for (const [n, sender] of others.entries()) {
+          for (let i = n === 0 ? 1 : 0; i < 15; i += 1)
+            await postViaApi(sender.context, baseURL, uniqueText(`Away ${n}.${i}`));
+        }
+        await postViaApi(context, baseURL, uniqueText('Mine'));
+        void me;
+
+        if (positionFirst) {
+          const position = page.waitForResponse(
+            (r) => r.url().endsWith('/api/chat/community/read') && r.request().method() === 'GET',
+          );
+          await page.route(
+            (url) => url.pathname === '/api/chat/community',
+            async (route) => {
+              await position;
+              await route.continue();
+            },
+          );
+        }
+        await openChat(page);
+        const divider = chatLog(page).locator('[data-unread-divider]');
+        await divider.waitFor();
+        expect(await divider.textContent()).toBe('30 new messages');
+        // Right above the first unread message.
+        expect(await divider.evaluate((el) => el.nextElementSibling?.getAttribute('data-message-id'))).toBe(
+          String(firstUnread.id),
+        );
+        const jump = page.getByRole('button', { name: 'Jump to first unread' });
+        await jump.waitFor();
+        await shot(page, 'unread-divider-jump-1280');
+        await jump.click();
+        await expect
+          .poll(() =>
+            divider.evaluate((el) => {
+              const log = el.closest('[role="log"]')!.getBoundingClientRect();
+              const box = el.getBoundingClientRect();
+              return box.top >= log.top - 1 && box.bottom <= log.bottom + 1;
+            }),
+          )
+          .toBe(true);
+        expect(await divider.evaluate((el) => el === document.activeElement)).toBe(true);
+        await jump.waitFor({ state: 'detached' });
+        await shot(page, 'unread-divider-1280');
+
+        // Read to the end: the next opening has nothing new.
+        await chatLog(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await expect
+          .poll(async () => (await context.request.get(`${baseURL}/api/chat/community/read`)).json())
+          .toMatchObject({ unread: 0, firstUnreadId: null });
+        await openChat(page);
+        await chatLog(page).locator('li[data-message-id]').last().waitFor();
+        expect(await chatLog(page).locator('[data-unread-divider]').count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Jump to first unread' }).count()).toBe(0);
+      } finally {
+        await Promise.all(others.map((o) => o.context.close()));
       }
-      await postViaApi(context, baseURL, uniqueText('Mine'));
-      void me;
-
-      await openChat(page);
-      const divider = chatLog(page).locator('[data-unread-divider]');
-      await divider.waitFor();
-      expect(await divider.textContent()).toBe('30 new messages');
-      // Right above the first unread message.
-      expect(await divider.evaluate((el) => el.nextElementSibling?.getAttribute('data-message-id'))).toBe(
-        String(firstUnread.id),
-      );
-      const jump = page.getByRole('button', { name: 'Jump to first unread' });
-      await jump.waitFor();
-      await shot(page, 'unread-divider-jump-1280');
-      await jump.click();
-      await expect
-        .poll(() =>
-          divider.evaluate((el) => {
-            const log = el.closest('[role="log"]')!.getBoundingClientRect();
-            const box = el.getBoundingClientRect();
-            return box.top >= log.top - 1 && box.bottom <= log.bottom + 1;
-          }),
-        )
-        .toBe(true);
-      expect(await divider.evaluate((el) => el === document.activeElement)).toBe(true);
-      await jump.waitFor({ state: 'detached' });
-      await shot(page, 'unread-divider-1280');
-
-      // Read to the end: the next opening has nothing new.
-      await chatLog(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await expect
-        .poll(async () => (await context.request.get(`${baseURL}/api/chat/community/read`)).json())
-        .toMatchObject({ unread: 0, firstUnreadId: null });
-      await openChat(page);
-      await chatLog(page).locator('li[data-message-id]').last().waitFor();
-      expect(await chatLog(page).locator('[data-unread-divider]').count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Jump to first unread' }).count()).toBe(0);
-    } finally {
-      await Promise.all(others.map((o) => o.context.close()));
-    }
-  });
+    },
+  );
 });

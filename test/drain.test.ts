@@ -1,6 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverEnvironment, startServer, type ServerProcess } from './helpers/server-process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  killLeftServers,
+  serverEnvironment,
+  startServer,
+  type ServerProcess,
+} from './helpers/server-process';
 import { multipart, pngBytes } from './helpers/uploads';
 
 // SIGTERM drains the real server process (decision 30): its chat streams end cleanly (clients
@@ -13,6 +18,7 @@ let remove: () => Promise<void>;
 beforeAll(async () => {
   ({ env, remove } = await serverEnvironment('tribe36-drain-'));
 });
+afterEach(killLeftServers);
 afterAll(async () => remove());
 
 let seq = 0;
@@ -89,9 +95,11 @@ describe('SIGTERM', () => {
     const cookie = await register(server.url);
     const stream = openStream(server.url, cookie);
     await until(() => stream.status === 200);
-    // The metrics port answers without a token (it is bound to 127.0.0.1), and sees the stream.
-    const scraped = await (await fetch(metrics!)).text();
-    expect(scraped).toMatch(/^tribe36_chat_streams_open 1$/m);
+    // The metrics port answers without a token (it is bound to 127.0.0.1), and sees the stream (once
+    // it has joined the feed: its headers go first, while the feed may still be reading its page).
+    await expect
+      .poll(async () => (await fetch(metrics!)).text(), { timeout: 10_000, interval: 50 })
+      .toMatch(/^tribe36_chat_streams_open 1$/m);
     expect((await fetch(metrics!.replace(/metrics$/, 'other'))).status).toBe(404);
 
     const upload = await slowUpload(server, cookie);

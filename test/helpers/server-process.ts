@@ -32,10 +32,25 @@ export function watch(child: ChildProcess) {
   return { output: () => out, exited };
 }
 
+const started = new Set<ServerProcess>();
+
+/**
+ * Kills (SIGKILL) every server `startServer` started that is still running, and waits for them: for
+ * an `afterEach`, so that a test that failed half-way does not leave its server holding the data
+ * folder for the next one.
+ */
+export async function killLeftServers() {
+  const left = [...started].filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+  started.clear();
+  for (const s of left) s.child.kill('SIGKILL');
+  await Promise.all(left.map((s) => s.exited));
+}
+
 /** Starts server/main.ts on a free port and waits until it listens (or fails). */
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child = runNode('server/main.ts', [], { PORT: '0', ...env });
   const { output, exited } = watch(child);
+  started.add({ child, url: '', output, exited });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());

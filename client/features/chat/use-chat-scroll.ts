@@ -17,6 +17,8 @@ export function useChatScroll(
   messages: readonly ChatMessage[],
   onReachStart: () => void,
   viewportRef: RefObject<HTMLDivElement | null>,
+  /** Given `settle`, for the room's other hooks that read the list's position in their own frames. */
+  settleRef?: RefObject<(() => void) | null>,
 ) {
   const contentRef = useRef<HTMLOListElement>(null);
   const stuck = useRef(true);
@@ -68,6 +70,9 @@ export function useChatScroll(
     if (p.newer && stuck.current) el.scrollTop = el.scrollHeight;
     remember(el);
   }, [remember, viewportRef]);
+  useLayoutEffect(() => {
+    if (settleRef) settleRef.current = settle;
+  }, [settle, settleRef]);
 
   // While the member follows the end (the room as it opens, its later steps), the scroll follows a
   // commit's new messages in the next frame, before it is painted (a requestAnimationFrame callback, or

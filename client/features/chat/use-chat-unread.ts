@@ -70,11 +70,17 @@ export function useChatUnread({
   messages,
   username,
   hasOlder,
+  settleScroll,
 }: {
   viewportRef: RefObject<HTMLDivElement | null>;
   messages: readonly ChatMessage[] | undefined;
   username: string;
   hasOlder: boolean;
+  /**
+   * Moves the list where its last commits put it (useChatScroll's `settle`), before the divider's
+   * place is read: its frame may come after this hook's.
+   */
+  settleScroll?: RefObject<(() => void) | null>;
 }) {
   const client = useQueryClient();
   const position = useChatReadPosition();
@@ -94,6 +100,10 @@ export function useChatUnread({
   const check = useCallback(() => {
     const el = viewportRef.current;
     if (!el || unread === 0) return;
+    // Read where the list is going, not where it was: the divider that came in with the room's
+    // messages is at the top of the view until the list moves to its end (or keeps its place), and
+    // counting it as seen there hid 'Jump to first unread' for good.
+    settleScroll?.current?.();
     const divider = el.querySelector<HTMLElement>('[data-unread-divider]');
     if (!divider) {
       setAbove(hasOlder);
@@ -102,7 +112,7 @@ export function useChatUnread({
     const top = divider.getBoundingClientRect().top - el.getBoundingClientRect().top;
     if (top >= 0 && top < el.clientHeight) setSeen(true);
     setAbove(top < 0);
-  }, [viewportRef, unread, hasOlder]);
+  }, [viewportRef, unread, hasOlder, settleScroll]);
 
   // The read position: sent when the member is at the end of the list and can see it.
   const sent = useRef(0);

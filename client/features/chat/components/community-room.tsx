@@ -48,12 +48,15 @@ export function CommunityRoom({ username }: { username: string }) {
   const loadingOlderRef = useRef(false);
 
   const viewportRef = useRef<HTMLDivElement>(null);
+  // The list's scroll settles its commits before the unread divider's place is read (useChatScroll).
+  const settleScroll = useRef<(() => void) | null>(null);
   // Where the member stopped reading, and the message a notification led to (decision 59).
   const unread = useChatUnread({
     viewportRef,
     messages,
     username,
     hasOlder: room.data?.hasOlder ?? false,
+    settleScroll,
   });
   useChatTarget(viewportRef, messages);
   const target = messageTargetFromSearch(useSearch())?.messageId;
@@ -77,7 +80,7 @@ export function CommunityRoom({ username }: { username: string }) {
       });
   }, [queryClient, room.data?.hasOlder, allDrawn, drawMore]);
 
-  const scroll = useChatScroll(drawn ?? [], loadOlder, viewportRef);
+  const scroll = useChatScroll(drawn ?? [], loadOlder, viewportRef, settleScroll);
   const announcement = useNewMessageAnnouncement(messages, username, announcementOf);
   // What a reply answers, when the room holds it (issue 30).
   const byId = useMemo(() => new Map((messages ?? []).map((m) => [m.id, m])), [messages]);
