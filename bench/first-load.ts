@@ -172,7 +172,9 @@ try {
         const key = `${page.name}|${server.label}`;
         results.set(key, [...(results.get(key) ?? []), load]);
         process.stderr.write(
-          `run ${run} ${page.name} (${server.label}): ${load.performance.toFixed(2)}, LCP ${load.lcpMs.toFixed(0)} ms\n`,
+          `run ${run} ${page.name} (${server.label}): ${load.performance.toFixed(2)}, LCP ${load.lcpMs.toFixed(0)} ms` +
+            `${load.lcpElement ? ` on ${load.lcpElement.slice(0, 120)}` : ''}` +
+            `${load.lcpPhases ? ` (${load.lcpPhases})` : ''}\n`,
         );
       }
     }

@@ -24,7 +24,31 @@ export type PageLoad = {
   benchmarkIndex: number;
   /** The CPU slowdown this run simulated. */
   cpuSlowdown: number;
+  /** What the largest contentful paint painted: its element as Lighthouse names it, and its selector. */
+  lcpElement: string;
+  /** Its phases as Lighthouse splits them (TTFB, load delay, load time, render delay), in ms. */
+  lcpPhases: string;
 };
+
+/** The phases table of the LCP element audit, as `TTFB 600, Load Delay 1200, …` (ms). */
+function phasesOf(details: unknown): string {
+  const tables = (details as { items?: Array<{ items?: Array<{ phase?: string; timing?: number }> }> })
+    ?.items;
+  const phases = tables?.flatMap((t) => t.items ?? []).filter((i) => i.phase !== undefined) ?? [];
+  return phases.map((i) => `${i.phase} ${Math.round(i.timing ?? 0)}`).join(', ');
+}
+
+/** The first DOM node an audit's details name (nested lists and tables), as `label (selector)`. */
+function firstNode(details: unknown): string {
+  if (!details || typeof details !== 'object') return '';
+  const d = details as { type?: string; snippet?: string; selector?: string; nodeLabel?: string };
+  if (d.type === 'node') return `${d.nodeLabel ?? d.snippet ?? ''} (${d.selector ?? ''})`;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value) ? value.map(firstNode).find(Boolean) : firstNode(value);
+    if (found) return found;
+  }
+  return '';
+}
 
 export type Chrome = { port: number; kill(): void };
 
@@ -125,6 +149,8 @@ async function runLighthouseOnce(
     longestTaskUrl: longest?.url ?? '',
     benchmarkIndex: lhr.environment.benchmarkIndex,
     cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4,
+    lcpElement: firstNode(lhr.audits['largest-contentful-paint-element']?.details),
+    lcpPhases: phasesOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
 
