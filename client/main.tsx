@@ -41,11 +41,16 @@ for (const type of ['animationstart', 'animationiteration', 'animationend']) {
 }
 
 /**
- * The chunks a page prerendered for members draws with (scripts/prerender.mjs lists them on #root):
- * fetched beside the app's own, instead of one after the other once it runs.
+ * The app's own chunks and those the page draws with (scripts/prerender.mjs lists them on #root):
+ * fetched together, instead of one after the other as the app's steps and the page ask for them
+ * (docs/decisions.md decision 91). The shell names the member's home's too, for `/` alone (the server
+ * sends the shell there only to a live session).
  */
-function preloadPageChunks() {
-  const files = document.getElementById('root')?.dataset.preload?.split(' ') ?? [];
+function preloadPageChunks(path: string) {
+  const root = document.getElementById('root');
+  const files = root?.dataset.preload?.split(' ') ?? [];
+  if (path === '/' && root?.dataset.prerendered === 'shell')
+    files.push(...(root.dataset.preloadHome?.split(' ') ?? []));
   for (const href of files) {
     if (!href.startsWith('/assets/')) continue;
     const link = document.createElement('link');
@@ -70,7 +75,7 @@ function start() {
   fetchMemberProfileEarly(path);
   // The member's home: the room's messages, whose newest photos are its largest element (decision 77).
   fetchCommunityMessagesEarly(path);
-  preloadPageChunks();
+  preloadPageChunks(path);
   // A profile's first render writes "Member since": its formatter is made now, while the app's code
   // downloads, not in that render (docs/decisions.md decision 72).
   if (path === PROFILE_PATH || memberPageUsername(path) !== null) setTimeout(warmDateFormat, 0);

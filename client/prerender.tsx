@@ -14,6 +14,8 @@ import { prerenderedTitle } from './lib/document-title';
 import { prerenderedVariant, type FrameVariant } from './lib/member-frame';
 import { queryClient } from './lib/query-client';
 
+export { MEMBER_HOME_MODULES } from './app/member-pages';
+
 // React marks a Suspense boundary it could not render on the server with <!--$!-->: the page would
 // then be empty there until its code loads, which is what prerendering is meant to avoid.
 function checkComplete(html: string, what: string): string {

@@ -95,6 +95,35 @@ describe('the first visit', () => {
     expect(problems).toEqual([]);
   });
 
+  // Decision 91: the app's steps, the page's code and what that code imports are all asked for as the
+  // page is painted, not one after another as each runs (a round trip each on a phone's link). React's
+  // chunk is held here until the page's own chunks have been asked for: before, nothing asked for them
+  // until React had run.
+  it.each([
+    ['the home (the shell)', '/', ['community-room', 'message-text', 'user-menu']],
+    ['the profile (a prerendered frame)', '/profile', ['profile-page', 'recording-calendar', 'profile-hero']],
+  ])("asks for %s's code beside the app's, not once the app runs", async (_, path, chunks) => {
+    const { page, context } = f;
+    await signUpViaApi(context, f.baseURL);
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      const name = /\/assets\/([a-z0-9-]+?)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) asked.add(name);
+    });
+    let beforeReact: string[] = [];
+    await page.route(/\/assets\/step1-react-dom-[\w-]+\.js$/, async (route) => {
+      await expect
+        .poll(() => chunks.every((c) => asked.has(c)), { timeout: 5_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      beforeReact = chunks.filter((c) => asked.has(c));
+      await route.continue();
+    });
+    await page.goto(path);
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(beforeReact).toEqual(chunks);
+  });
+
   it('gives a signed-in member a Think Tank page drawn by the server, hydrated without an error or a shift', async () => {
     const { page, context } = f;
     await page.setViewportSize({ width: 375, height: 812 });

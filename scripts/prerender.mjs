@@ -23,17 +23,44 @@ const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
- * The chunks (hashed files under assets/) of the source `modules`, from Vite's manifest: their own,
- * not those they import (fetched once these arrive) nor the app's, which main.tsx's import of
- * boot.tsx preloads already. A modulepreload costs the main thread about a millisecond on a phone:
- * a page's forty would make a long task of their own.
+ * The chunks (hashed files under assets/) of the source `modules`, from Vite's manifest, with every
+ * chunk they import statically, each once and none of `known` (the entry's, boot.tsx's and its steps':
+ * `appChunks`). Chromium's modulepreload fetches the module named and not its imports: those came only
+ * when the page ran its dynamic import, a round trip later (the room's message parts a second after
+ * the room's own code, at a phone's speed). A modulepreload costs the main thread about a millisecond
+ * on a phone, so the list holds what the page's first screen draws with, no more.
  */
-function chunksOf(manifest, modules) {
-  return modules.map((key) => {
+function chunksOf(manifest, modules, known) {
+  const files = [];
+  const visit = (key, named) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
-    return chunk.file;
-  });
+    if (!chunk) {
+      if (named) throw new Error(`prerender: ${key} is not in Vite's manifest`);
+      return;
+    }
+    if (known.has(chunk.file) || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported, false);
+  };
+  for (const key of modules) visit(key, true);
+  return files;
+}
+
+/**
+ * The app's own chunks: boot.tsx's steps (React, the data layer, tailwind-merge, the app, the start),
+ * which it imports one after another to evaluate each in a task of its own. Fetched one after another
+ * too, they were five round trips in a row before anything of the app ran (on a phone's link, some
+ * 150 ms each plus the download); listed on #root, main.tsx preloads them together once the page is
+ * painted, and boot.tsx evaluates them in its steps as before (docs/decisions.md decision 91).
+ */
+function appChunks(manifest) {
+  const boot = manifest['boot.tsx'];
+  if (!boot?.dynamicImports?.length)
+    throw new Error("prerender: boot.tsx's steps are not in Vite's manifest");
+  // What the page has loaded by the time main.tsx preloads: the entry, and boot.tsx with its imports.
+  const loaded = new Set(chunksOf(manifest, ['index.html', 'boot.tsx'], new Set()));
+  const steps = chunksOf(manifest, boot.dynamicImports, loaded);
+  return { steps, known: new Set([...loaded, ...steps]) };
 }
 
 /** Renders client/prerender.tsx's pages into `clientDir`'s index.html (built by Vite) and shell.html. */
@@ -56,24 +83,33 @@ export async function prerender(root, clientDir) {
   });
   // React's production build: the development one adds nothing to the HTML and renders slower.
   process.env.NODE_ENV = 'production';
-  const { renderHome, renderShell, renderMemberPages } = await import(pathToFileURL(outfile).href);
-
-  const indexFile = path.join(clientDir, 'index.html');
-  const template = await fs.readFile(indexFile, 'utf8');
-  if (!template.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
-  const page = (kind, html, preloads = [], variant = null) =>
-    template.replace(EMPTY_ROOT, () => {
-      const preload = preloads.length ? ` data-preload="${escapeHtml(preloads.join(' '))}"` : '';
-      const frame = variant ? ` data-variant="${escapeHtml(variant)}"` : '';
-      return `<div id="root" data-prerendered="${kind}"${frame}${preload}>${html}</div>`;
-    });
-  await fs.writeFile(indexFile, page('home', renderHome()));
-  await fs.writeFile(path.join(clientDir, 'shell.html'), page('shell', renderShell()));
+  const { renderHome, renderShell, renderMemberPages, MEMBER_HOME_MODULES } = await import(
+    pathToFileURL(outfile).href
+  );
 
   // Vite's manifest (build.manifest) names each source module's chunk; it is not served.
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8'));
   await fs.rm(path.join(clientDir, '.vite'), { recursive: true, force: true });
+  const files = (list) => list.map((file) => `/${file}`).join(' ');
+  const app = appChunks(manifest);
+
+  const indexFile = path.join(clientDir, 'index.html');
+  const template = await fs.readFile(indexFile, 'utf8');
+  if (!template.includes(EMPTY_ROOT)) throw new Error(`${indexFile} has no ${EMPTY_ROOT}`);
+  const page = (kind, html, preloads = [], variant = null, extra = '') =>
+    template.replace(EMPTY_ROOT, () => {
+      const preload = ` data-preload="${escapeHtml(files([...app.steps, ...preloads]))}"`;
+      const frame = variant ? ` data-variant="${escapeHtml(variant)}"` : '';
+      return `<div id="root" data-prerendered="${kind}"${frame}${preload}${extra}>${html}</div>`;
+    });
+  await fs.writeFile(indexFile, page('home', renderHome()));
+  // The shell is what a live session gets for / (the member's home): its chunks, which the app would
+  // otherwise ask for only once it runs, and the room's only once the home has drawn, are named for
+  // main.tsx to preload on that path alone.
+  const home = ` data-preload-home="${escapeHtml(files(chunksOf(manifest, MEMBER_HOME_MODULES, app.known)))}"`;
+  await fs.writeFile(path.join(clientDir, 'shell.html'), page('shell', renderShell(), [], null, home));
+
   const membersDir = path.join(root, 'dist', MEMBER_PAGES_DIR);
   await fs.rm(membersDir, { recursive: true, force: true });
   const index = {};
@@ -81,7 +117,7 @@ export async function prerender(root, clientDir) {
     // The app (boot.tsx, which main.tsx imports once the page is painted) and the page's own chunks.
     // Listed on #root for main.tsx, which preloads them once the page is painted (as link tags they
     // would share the slow link with the stylesheet and the font the first paint waits for).
-    const preloads = chunksOf(manifest, modules).map((file) => `/${file}`);
+    const preloads = chunksOf(manifest, modules, app.known);
     // `/member/*` (another member's frame, decision 75) is `member--_`.
     const name = route.slice(1).replaceAll('/', '--').replaceAll('*', '_');
     const file = variant ? `${name}@${variant}.html` : `${name}.html`;

@@ -115,6 +115,19 @@ export const MEMBER_PAGES: ReadonlyMap<string, MemberPageKind> = new Map([
   [MEMBER_FRAME_PATH, MEMBER],
 ]);
 
+/**
+ * The member's home, `/`: not prerendered (its room is the member's own), the server sends a live
+ * session the shell there. The source modules whose chunks main.tsx preloads on it once the shell is
+ * painted, beside the app's: the page, its room (a lazy part of it, asked for only once the page has
+ * drawn) and the header's member menu and bell (decision 91).
+ */
+export const MEMBER_HOME_MODULES: readonly string[] = [
+  'app/routes/member-home.tsx',
+  'features/chat/components/community-room.tsx',
+  'features/auth/components/user-menu.tsx',
+  'features/notifications/components/notification-bell.tsx',
+];
+
 /** The prerendered member page drawn at `pathname`: its own, or the frame of every /member/<username>. */
 export function memberPageOf(pathname: string): MemberPageKind | undefined {
   return (
