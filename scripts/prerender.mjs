@@ -27,8 +27,9 @@ const escapeHtml = (text) =>
  * chunk they import statically, each once and none of `known` (the entry's, boot.tsx's and its steps':
  * `appChunks`). Chromium's modulepreload fetches the module named and not its imports: those came only
  * when the page ran its dynamic import, a round trip later (the room's message parts a second after
- * the room's own code, at a phone's speed). A modulepreload costs the main thread about a millisecond
- * on a phone, so the list holds what the page's first screen draws with, no more.
+ * the room's own code, at a phone's speed). Each modulepreload costs the main thread some 5 ms at
+ * a phone's speed (main.tsx adds them a few per task), so the list holds what the page's first
+ * screen draws with, no more.
  */
 function chunksOf(manifest, modules, known) {
   const files = [];
